@@ -1,0 +1,178 @@
+import { existsSync, mkdirSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as boutique from "./schema/boutique";
+import * as mail from "./schema/mail";
+
+export const schema = { ...boutique, ...mail };
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema>;
+/** Anything a query can run on: the database itself or an open transaction. */
+export type Executor = Database | Transaction;
+
+export type Engine = "pglite" | "postgres";
+
+export interface DatabaseHandle {
+  db: Database;
+  engine: Engine;
+  /** Calls `onMessage` for each NOTIFY on `channel`, `onGap` when notifications may have been missed. */
+  listen(channel: string, onMessage: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { engine: "pglite"; dataDir: string | null }
+  | { engine: "postgres"; url: string; poolSize?: number };
+
+const MIGRATION_LOCK_KEY = 728_193_004; // any constant; shared by every instance
+
+/** The `drizzle/` folder, found from wherever this code was bundled to. */
+export function migrationsFolder(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const candidate = join(dir, "drizzle");
+    if (existsSync(join(candidate, "meta", "_journal.json"))) return candidate;
+    dir = dirname(dir);
+  }
+  return resolve(process.cwd(), "drizzle");
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.engine === "pglite" ? openPglite(options.dataDir) : openPostgres(options.url, options.poolSize ?? 10);
+}
+
+async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+  // PGlite does not create parent folders itself.
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir ? join(dataDir, "pgdata") : undefined, { extensions: { pg_trgm } });
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return {
+    db,
+    engine: "pglite",
+    async listen(channel, onMessage) {
+      const stop = await client.listen(channel, onMessage);
+      return () => stop();
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
+  // An idle client that loses its connection emits 'error' on the pool;
+  // without a listener that would crash the process.
+  pool.on("error", () => {});
+  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  const listeners = new Set<{ stop: () => Promise<void> }>();
+  return {
+    db,
+    engine: "postgres",
+    async listen(channel, onMessage, onGap) {
+      const listener = await listenPostgres(url, channel, onMessage, onGap);
+      listeners.add(listener);
+      return async () => {
+        listeners.delete(listener);
+        await listener.stop();
+      };
+    },
+    async close() {
+      await Promise.all([...listeners].map((l) => l.stop()));
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * LISTEN needs one connection of its own for as long as we listen. If it
+ * drops, reconnect with back-off and report a gap: notifications sent while
+ * we were away are lost, so whoever listens should reload.
+ */
+async function listenPostgres(url: string, channel: string, onMessage: (payload: string) => void, onGap?: () => void) {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = 250;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? "");
+    });
+    next.on("error", () => scheduleReconnect(next));
+    next.on("end", () => scheduleReconnect(next));
+    await next.connect();
+    await next.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+    client = next;
+    delay = 250;
+  };
+
+  const scheduleReconnect = (failed: pg.Client) => {
+    if (stopped || client !== failed) return;
+    client = null;
+    failed.end().catch(() => {});
+    const attempt = () => {
+      retry = undefined;
+      if (stopped) return;
+      connect().then(
+        () => onGap?.(),
+        () => {
+          delay = Math.min(delay * 2, 10_000);
+          retry = setTimeout(attempt, delay);
+        },
+      );
+    };
+    retry = setTimeout(attempt, delay);
+  };
+
+  await connect();
+  return {
+    async stop() {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      const current = client;
+      client = null;
+      await current?.end().catch(() => {});
+    },
+  };
+}
+
+/**
+ * Applies the migrations in `drizzle/`. On PostgreSQL several instances may
+ * start at once, so the work is serialised with an advisory lock.
+ */
+export async function migrateDatabase(handle: DatabaseHandle, databaseUrl?: string): Promise<void> {
+  const folder = migrationsFolder();
+  if (handle.engine === "pglite") {
+    await migratePglite(handle.db as never, { migrationsFolder: folder });
+    return;
+  }
+  if (!databaseUrl) throw new Error("migrateDatabase: a PostgreSQL handle needs its URL");
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg({ client }), { migrationsFolder: folder });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+export async function pingDatabase(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
+}

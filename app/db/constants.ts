@@ -1,0 +1,18 @@
+// Value lists from SPEC §3 and §4. Shared by the database CHECK constraints,
+// the zod schemas and the admin UI so that the three can never disagree.
+export const EVENT_TYPES = ["wedding", "prom", "gala", "birthday", "anniversary", "other"] as const;
+export const BUDGET_RANGES = ["under-1000", "1000-2500", "2500-5000", "5000-plus"] as const;
+export const SUBMISSION_STATUSES = ["pending", "contacted", "in-progress", "completed"] as const;
+export const APPOINTMENT_STATUSES = ["pending", "confirmed", "completed", "cancelled"] as const;
+/** Statuses that hold a fitting slot; a cancelled or completed booking frees it. */
+export const ACTIVE_APPOINTMENT_STATUSES = ["pending", "confirmed"] as const;
+export const APPOINTMENT_TYPES = ["fitting"] as const;
+export const ADDRESS_TYPES = ["shipping", "billing"] as const;
+export const ROLES = ["admin"] as const;
+export const MAIL_STATUSES = ["pending", "sent", "failed"] as const;
+
+export type EventType = (typeof EVENT_TYPES)[number];
+export type BudgetRange = (typeof BUDGET_RANGES)[number];
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+export type MailStatus = (typeof MAIL_STATUSES)[number];

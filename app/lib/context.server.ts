@@ -1,0 +1,26 @@
+import { createContext } from "react-router";
+import type { Database, DatabaseHandle } from "~/db/client.server";
+import type { ChangeBus } from "~/modules/realtime/change-bus.server";
+import type { Env } from "./env.server";
+import type { Logger } from "./logger.server";
+
+/** What the server builds once at start-up and every loader and action may use. */
+export interface AppServices {
+  env: Env;
+  database: DatabaseHandle;
+  db: Database;
+  logger: Logger;
+  changes: ChangeBus;
+  /** Wake the outbox worker after a transaction that queued mail has committed. */
+  nudgeMail(): void;
+}
+
+/** Per request: the id in every log line, and the CSP nonce for inline scripts. */
+export interface RequestInfo {
+  requestId: string;
+  nonce: string;
+  logger: Logger;
+}
+
+export const servicesContext = createContext<AppServices>();
+export const requestContext = createContext<RequestInfo>();

@@ -1,0 +1,89 @@
+import { z } from "zod";
+
+/**
+ * Every environment variable the boutique reads, checked once at start-up.
+ * A bad value stops the process with a message naming the variable, rather
+ * than failing later in the middle of a request.
+ */
+const port = z.coerce
+  .number({ error: "must be a whole number between 1 and 65535" })
+  .int("must be a whole number between 1 and 65535")
+  .min(1, "must be a whole number between 1 and 65535")
+  .max(65535, "must be a whole number between 1 and 65535");
+
+const positiveInt = (fallback: number) =>
+  z.coerce.number({ error: "must be a positive whole number" }).int("must be a positive whole number").positive("must be a positive whole number").default(fallback);
+
+const optionalUrl = (protocols: string[], hint: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => {
+      if (value === undefined) return true;
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, hint);
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", ""], { error: "must be true or false" })
+  .optional()
+  .transform((value) => value === "true" || value === "1");
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"], { error: "must be development, production or test" }).default("production"),
+    HOST: z.string().trim().min(1, "must not be empty").default("127.0.0.1"),
+    PORT: port.default(3000),
+    APP_URL: optionalUrl(["http:", "https:"], "must be an http(s) URL such as https://boutique.example"),
+    DATA_DIR: z.string().trim().min(1, "must not be empty").default("./data"),
+    DATABASE_URL: optionalUrl(["postgres:", "postgresql:"], "must be a postgres:// URL"),
+    DATABASE_POOL_SIZE: positiveInt(10),
+    SMTP_URL: optionalUrl(["smtp:", "smtps:"], "must be an smtp:// or smtps:// URL"),
+    MAIL_FROM: z.string().trim().min(3, "must be an address such as \"The Hive <hello@example.com>\"").default("The Hive Bridal Boutique <hello@thehive.local>"),
+    MAIL_POLL_MS: positiveInt(2000),
+    MAIL_RETRY_BASE_MS: positiveInt(5000),
+    MAIL_MAX_ATTEMPTS: positiveInt(12),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { error: "must be one of fatal, error, warn, info, debug, trace, silent" }).default("info"),
+    TRUST_PROXY: booleanFlag,
+    SHUTDOWN_TIMEOUT_MS: positiveInt(10000),
+  })
+  .superRefine((env, ctx) => {
+    // Links in mail must point at the real site once we run in production
+    // on a shared database; on the embedded defaults localhost is right.
+    if (env.DATABASE_URL && !env.APP_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["APP_URL"],
+        message: "is required when DATABASE_URL is set (the public address used in mail links)",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema> & { APP_URL: string };
+
+const CREDENTIAL_VARIABLES = new Set(["DATABASE_URL", "SMTP_URL"]);
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const variable = issue.path.join(".") || "environment";
+      const name = typeof issue.path[0] === "string" ? issue.path[0] : "";
+      // URLs may carry passwords: never echo them back into a log.
+      const given = name && !CREDENTIAL_VARIABLES.has(name) ? source[name] : undefined;
+      return `  ${variable}: ${issue.message}${given !== undefined && given !== "" ? ` (got ${JSON.stringify(given)})` : ""}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}\nSee .env.example for every variable and its default.`);
+  }
+  const env = result.data;
+  return { ...env, APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}` };
+}

@@ -1,0 +1,67 @@
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { Toaster } from "sonner";
+import type { Route } from "./+types/root";
+import { SiteFooter } from "~/components/layout/site-footer";
+import { SiteHeader } from "~/components/layout/site-header";
+import { ThemeScript } from "~/components/layout/theme-script";
+import { useNonce } from "~/lib/nonce";
+import stylesheet from "~/styles/app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#fbf8f3" media="(prefers-color-scheme: light)" />
+        <meta name="theme-color" content="#151412" media="(prefers-color-scheme: dark)" />
+        <ThemeScript />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <a href="#main" className="sr-only z-50 rounded bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3">
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="main" className="flex flex-1 flex-col">
+          {children}
+        </main>
+        <SiteFooter />
+        <Toaster position="top-center" closeButton />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** The router's generic fallback (SPEC §2): 'Unexpected Application Error!' with the status or message. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let detail = "Something went wrong on our side.";
+  if (isRouteErrorResponse(error)) {
+    detail = `${error.status} ${error.statusText}`.trim();
+  } else if (error instanceof Error && error.message) {
+    detail = error.message;
+  }
+  return (
+    <section className="mx-auto flex w-full max-w-2xl flex-1 flex-col items-center justify-center px-6 py-24 text-center">
+      <p className="eyebrow">Our apologies</p>
+      <h1 className="mt-4 text-4xl sm:text-5xl">Unexpected Application Error!</h1>
+      <p className="mt-4 text-muted-foreground">{detail}</p>
+      <Link to="/" className="mt-10 inline-flex h-12 items-center rounded-full bg-primary px-8 text-sm tracking-[0.15em] text-primary-foreground uppercase transition-opacity hover:opacity-90">
+        Return to Home
+      </Link>
+    </section>
+  );
+}

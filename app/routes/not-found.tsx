@@ -1,0 +1,35 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/not-found";
+import { requestContext } from "~/lib/context.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Page not found | The Hive" }, { name: "robots", content: "noindex" }];
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { pathname, search } = new URL(request.url);
+  context.get(requestContext).logger.warn({ path: pathname + search }, "page not found");
+  return data(null, { status: 404 });
+}
+
+export default function NotFound() {
+  return (
+    <section className="relative isolate flex flex-1 items-center justify-center overflow-hidden px-6 py-24 sm:py-32">
+      <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10 flex items-center justify-center">
+        <span className="font-display text-[12rem] leading-none text-gold/15 select-none sm:text-[22rem]">404</span>
+      </div>
+      <div className="max-w-xl text-center">
+        <p className="eyebrow">Error 404</p>
+        <h1 className="mt-5 text-4xl sm:text-6xl">Oops! Page not found</h1>
+        <div className="mx-auto my-7 h-px w-16 bg-gold" />
+        <p className="text-base text-muted-foreground sm:text-lg">
+          The page you were looking for has slipped away like a veil in the breeze. Let us take you back to the collection.
+        </p>
+        <Link
+          to="/"
+          className="mt-10 inline-flex h-12 items-center rounded-full bg-primary px-9 text-sm tracking-[0.15em] text-primary-foreground uppercase transition-opacity hover:opacity-90"
+        >
+          Return to Home
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,222 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type { Server } from "node:http";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { migrateDatabase, openDatabase, pingDatabase, type DatabaseHandle } from "~/db/client.server";
+import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from "~/db/data-dir-lock.server";
+import { requestContext, servicesContext, type AppServices } from "~/lib/context.server";
+import { ConfigError, parseEnv, type Env } from "~/lib/env.server";
+import { createLogger, type Logger } from "~/lib/logger.server";
+import { startOutboxWorker, type OutboxWorker } from "~/modules/mail/outbox.server";
+import { createLogTransport, createSmtpTransport } from "~/modules/mail/transport.server";
+import { ChangeBus, listenForAdminChanges } from "~/modules/realtime/change-bus.server";
+import { securityHeaders } from "./security-headers";
+
+declare module "express-serve-static-core" {
+  interface Locals {
+    requestId: string;
+    nonce: string;
+    logger: Logger;
+  }
+}
+
+export interface StartOptions {
+  env?: Record<string, string | undefined>;
+  /** Development: Vite serves assets and rebuilds the app on change. */
+  dev?: { middlewares: express.RequestHandler; loadBuild: () => Promise<ServerBuild> };
+}
+
+export interface RunningServer {
+  server: Server;
+  services: AppServices;
+  shutdown(reason: string): Promise<void>;
+}
+
+function databaseOptions(env: Env) {
+  return env.DATABASE_URL
+    ? ({ engine: "postgres", url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE } as const)
+    : ({ engine: "pglite", dataDir: env.DATA_DIR } as const);
+}
+
+function requestMeta(logger: Logger) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const incoming = req.get("x-request-id");
+    const requestId = incoming && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+    const started = process.hrtime.bigint();
+    res.locals.requestId = requestId;
+    res.locals.nonce = randomBytes(16).toString("base64");
+    res.locals.logger = logger.child({ reqId: requestId });
+    res.setHeader("X-Request-Id", requestId);
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const line = { reqId: requestId, method: req.method, path: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 };
+      if (req.path.startsWith("/assets/")) logger.debug(line, "request");
+      else logger.info(line, "request");
+    });
+    next();
+  };
+}
+
+export function createApp(services: AppServices, options: { dev?: StartOptions["dev"]; build?: () => Promise<ServerBuild> }) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", services.env.TRUST_PROXY);
+  app.use(requestMeta(services.logger));
+  app.use(securityHeaders({ dev: Boolean(options.dev) }));
+  app.use(
+    compression({
+      // An event stream must reach the browser as it is written.
+      filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+    }),
+  );
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await Promise.race([
+        pingDatabase(services.db),
+        new Promise((_, reject) => setTimeout(() => reject(new Error("database did not answer within 2 s")), 2000).unref()),
+      ]);
+      res.set("Cache-Control", "no-store").json({ status: "ok", database: "ok", engine: services.database.engine });
+    } catch (error) {
+      res.locals.logger.error({ err: (error as Error).message }, "health check failed");
+      res.status(503).set("Cache-Control", "no-store").json({ status: "error", database: "unavailable" });
+    }
+  });
+
+  if (options.dev) {
+    app.use(options.dev.middlewares);
+  } else {
+    const client = fileURLToPath(new URL("../client", import.meta.url));
+    // File names under /assets carry a content hash: cache them for a year.
+    app.use("/assets", express.static(`${client}/assets`, { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(client, { maxAge: "1h", index: false }));
+  }
+
+  const build = options.dev?.loadBuild ?? options.build;
+  if (!build) throw new Error("createApp needs a server build");
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build,
+      getLoadContext(_req, res) {
+        const context = new RouterContextProvider();
+        context.set(servicesContext, services);
+        context.set(requestContext, { requestId: res.locals.requestId, nonce: res.locals.nonce, logger: res.locals.logger });
+        return context;
+      },
+    }),
+  );
+
+  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    res.locals.logger?.error({ err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) }, "unhandled error");
+    if (!res.headersSent) res.status(500).type("text/plain").send("Unexpected Application Error!");
+  });
+  return app;
+}
+
+/**
+ * Starts the boutique: configuration, the data-folder lock, the database and
+ * its migrations, the mail worker, the change listener, then HTTP. Stops in
+ * the reverse order on SIGTERM or SIGINT.
+ */
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  let env: Env;
+  try {
+    env = parseEnv(options.env ?? process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const logger = createLogger(env.LOG_LEVEL);
+  let lock: DataDirLock | null = null;
+  let database: DatabaseHandle | null = null;
+  const bootStarted = performance.now();
+
+  try {
+    if (!env.DATABASE_URL) lock = acquireDataDirLock(env.DATA_DIR, "boutique server");
+    const dbOptions = databaseOptions(env);
+    database = await openDatabase(dbOptions);
+    await migrateDatabase(database, env.DATABASE_URL);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      logger.fatal({ dataDir: env.DATA_DIR, holder: error.owner }, error.message);
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    await database?.close().catch(() => {});
+    lock?.release();
+    throw error;
+  }
+
+  const db = database.db;
+  const changes = new ChangeBus();
+  const transport = env.SMTP_URL ? createSmtpTransport(env.SMTP_URL, new URL(env.APP_URL).hostname) : createLogTransport(logger);
+  const worker: OutboxWorker = startOutboxWorker({
+    db,
+    transport,
+    from: env.MAIL_FROM,
+    logger,
+    pollMs: env.MAIL_POLL_MS,
+    retryBaseMs: env.MAIL_RETRY_BASE_MS,
+    maxAttempts: env.MAIL_MAX_ATTEMPTS,
+  });
+  const stopListening = await listenForAdminChanges(database, changes, logger);
+
+  const services: AppServices = { env, database, db, logger, changes, nudgeMail: () => worker.nudge() };
+  const app = createApp(services, {
+    dev: options.dev,
+    build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
+  });
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const listening = app.listen(env.PORT, env.HOST, (error?: Error) => (error ? reject(error) : resolve(listening)));
+  });
+  server.keepAliveTimeout = 65_000;
+  logger.info(
+    {
+      url: `http://${env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST}:${env.PORT}`,
+      engine: database.engine,
+      dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR,
+      mail: transport.name,
+      bootMs: Math.round(performance.now() - bootStarted),
+    },
+    "boutique listening",
+  );
+
+  let shuttingDown: Promise<void> | null = null;
+  const shutdown = (reason: string) => {
+    shuttingDown ??= (async () => {
+      logger.info({ reason }, "shutting down: finishing requests in flight");
+      const force = setTimeout(() => {
+        logger.warn("requests still open at the shutdown deadline; closing them");
+        server.closeAllConnections();
+      }, env.SHUTDOWN_TIMEOUT_MS);
+      force.unref();
+      changes.close();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await closed;
+      clearTimeout(force);
+      await worker.stop();
+      await stopListening().catch(() => {});
+      await database?.close().catch((error: unknown) => logger.error({ err: String(error) }, "closing the database failed"));
+      lock?.release();
+      logger.info("shut down cleanly");
+      logger.flush();
+    })();
+    return shuttingDown;
+  };
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      void shutdown(signal).then(() => process.exit(0));
+    });
+  }
+  return { server, services, shutdown };
+}

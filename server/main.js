@@ -1,0 +1,10 @@
+// Production entry: runs the server bundle that `npm run build` wrote.
+import { existsSync } from "node:fs";
+
+const bundle = new URL("../build/server/index.js", import.meta.url);
+if (!existsSync(bundle)) {
+  process.stderr.write("No production build found: run `npm run build` first (npm start does this for you).\n");
+  process.exit(1);
+}
+const { startServer } = await import(bundle.href);
+await startServer();
