@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { requestContext } from "~/lib/context.server";
 import { NonceProvider } from "~/lib/nonce";
 
@@ -59,7 +59,8 @@ export default function handleRequest(
 }
 
 export function handleError(error: unknown, { request, context }: { request: Request; context: RouterContextProvider }) {
-  if (request.signal.aborted) return;
+  // Aborted requests and expected answers (404, 405...) are not errors of ours.
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
   const { logger } = context.get(requestContext);
   logger.error({ err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error), path: new URL(request.url).pathname }, "unhandled error in a loader or action");
 }

@@ -3,7 +3,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
@@ -175,4 +175,13 @@ export async function migrateDatabase(handle: DatabaseHandle, databaseUrl?: stri
 
 export async function pingDatabase(db: Database): Promise<void> {
   await db.execute(sql`select 1`);
+}
+
+/**
+ * Runs raw SQL and returns its rows. Both drivers answer with `{ rows }`;
+ * drizzle's shared type cannot say so, hence this one typed place.
+ */
+export async function queryRows<T extends Record<string, unknown>>(db: Executor, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

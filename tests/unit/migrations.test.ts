@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateDatabase } from "~/db/client.server";
+import { migrateDatabase, queryRows } from "~/db/client.server";
 import { appointments, customDesignSubmissions, newsletterSubscribers } from "~/db/schema/boutique";
 import { testEngines, type TestDatabase } from "../helpers/databases";
 
@@ -12,7 +12,8 @@ describe.each(testEngines)("migrations on $name", (engine) => {
   afterAll(() => database.drop());
 
   it("creates every table SPEC §3 stores, plus the outbox and audit log", async () => {
-    const { rows } = await database.handle.db.execute<{ table_name: string }>(
+    const rows = await queryRows<{ table_name: string }>(
+      database.handle.db,
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     expect(rows.map((r) => r.table_name)).toEqual(
@@ -48,9 +49,9 @@ describe.each(testEngines)("migrations on $name", (engine) => {
   });
 
   it("has pg_trgm for the admin search indexes", async () => {
-    const { rows } = await database.handle.db.execute<{ extname: string }>(sql`select extname from pg_extension where extname = 'pg_trgm'`);
+    const rows = await queryRows<{ extname: string }>(database.handle.db, sql`select extname from pg_extension where extname = 'pg_trgm'`);
     expect(rows).toHaveLength(1);
-    const { rows: indexes } = await database.handle.db.execute<{ indexname: string }>(sql`select indexname from pg_indexes where indexdef like '%gin_trgm_ops%' order by indexname`);
+    const indexes = await queryRows<{ indexname: string }>(database.handle.db, sql`select indexname from pg_indexes where indexdef like '%gin_trgm_ops%' order by indexname`);
     expect(indexes.map((r) => r.indexname)).toEqual(["appointments_search_idx", "custom_design_submissions_search_idx", "newsletter_subscribers_search_idx"]);
   });
 });

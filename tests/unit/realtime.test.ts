@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appointments, customDesignSubmissions, newsletterSubscribers } from "~/db/schema/boutique";
+import { appointments, customDesignSubmissions, newsletterSubscribers, userRoles } from "~/db/schema/boutique";
 import { createLogger } from "~/lib/logger.server";
 import { ChangeBus, listenForAdminChanges, parseChangePayload } from "~/modules/realtime/change-bus.server";
 import { createChangeEventStream } from "~/modules/realtime/event-stream.server";
@@ -107,7 +107,7 @@ describe.each(testEngines)("change notifications on $name", (engine) => {
     const response = await fetch(http.url);
     const reading = readEvents(response.body!, 1, 1500);
     await new Promise((r) => setTimeout(r, 100));
-    await database.handle.db.execute("insert into user_roles (user_id, role) values ('u1', 'admin')" as never);
+    await database.handle.db.insert(userRoles).values({ userId: "u1", role: "admin" });
     expect(await reading).toEqual([]);
   });
 

@@ -1,35 +1,36 @@
 import { Moon, Sun } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 import { THEME_STORAGE_KEY } from "./theme-script";
 
 type Theme = "light" | "dark";
 
-function applyTheme(theme: Theme) {
+// The theme lives on <html> (set before paint by the head script); React only
+// reads it, so every toggle on the page agrees and the server renders neutral.
+function subscribe(onChange: () => void) {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
+  return () => observer.disconnect();
+}
+const readTheme = (): Theme => (document.documentElement.classList.contains("dark") ? "dark" : "light");
+
+export function setTheme(theme: Theme) {
   const root = document.documentElement;
   root.classList.toggle("dark", theme === "dark");
   root.style.colorScheme = theme;
+  try {
+    localStorage.setItem(THEME_STORAGE_KEY, theme);
+  } catch {
+    // storage may be unavailable (private mode); the choice still applies to this page
+  }
 }
 
 export function ThemeToggle() {
-  // The server cannot know the theme; the script in <head> already applied it.
-  const [theme, setTheme] = useState<Theme | null>(null);
-  useEffect(() => {
-    setTheme(document.documentElement.classList.contains("dark") ? "dark" : "light");
-  }, []);
-
+  const theme = useSyncExternalStore(subscribe, readTheme, () => null);
   const next: Theme = theme === "dark" ? "light" : "dark";
   return (
     <button
       type="button"
-      onClick={() => {
-        applyTheme(next);
-        try {
-          localStorage.setItem(THEME_STORAGE_KEY, next);
-        } catch {
-          // storage may be unavailable (private mode); the choice still applies to this page
-        }
-        setTheme(next);
-      }}
+      onClick={() => setTheme(next)}
       className="inline-flex size-11 items-center justify-center rounded-full text-foreground transition-colors hover:bg-accent"
       aria-label={theme === null ? "Toggle theme" : `Switch to ${next} theme`}
     >

@@ -1,0 +1,48 @@
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+// Playwright never downloads a browser here: it drives the system Chromium.
+const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+if (!existsSync(chromiumPath)) {
+  throw new Error(
+    `Chromium was not found at ${chromiumPath}. Install it with \`apt-get install -y chromium\` (Debian) or set CHROMIUM_PATH to a Chromium or Chrome binary.`,
+  );
+}
+
+// Decided once in the main process; workers inherit the environment.
+process.env.E2E_PORT ??= String(4300 + Math.floor(Math.random() * 500));
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "boutique-e2e-"));
+const port = Number(process.env.E2E_PORT);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [["list"]],
+  timeout: 30_000,
+  expect: { timeout: 7_500 },
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-quic", "--disable-sync"],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: {
+    command: "node server/main.js",
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: "warn" },
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,45 @@
+import { fileURLToPath } from "node:url";
+import { freePort } from "./smtp";
+import { spawnNode, tempDir, type Spawned } from "./processes";
+
+const MAIN = fileURLToPath(new URL("../../server/main.js", import.meta.url));
+
+export interface BoutiqueServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  process: Spawned;
+  /** Parsed JSON log lines printed so far. */
+  logs(): Record<string, unknown>[];
+  stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/**
+ * Starts the production build (`npm run build` first) as its own process on
+ * a free port with a fresh data folder, and waits for /healthz.
+ */
+export async function startBoutique(env: Record<string, string | undefined> = {}): Promise<BoutiqueServer> {
+  const port = Number(env.PORT ?? (await freePort()));
+  const dataDir = env.DATA_DIR ?? tempDir();
+  const child = spawnNode([MAIN], { LOG_LEVEL: "info", MAIL_POLL_MS: "200", ...env, PORT: String(port), DATA_DIR: dataDir, HOST: "127.0.0.1" });
+  const url = `http://127.0.0.1:${port}`;
+  await child.waitForOutput(/boutique listening/, 60_000);
+  const health = await fetch(`${url}/healthz`);
+  if (health.status !== 200) throw new Error(`health check answered ${health.status}`);
+  return {
+    url,
+    port,
+    dataDir,
+    process: child,
+    logs: () =>
+      child
+        .stdout()
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
+    async stop(signal = "SIGTERM") {
+      if (child.child.exitCode === null && child.child.signalCode === null) child.child.kill(signal);
+      return child.exited;
+    },
+  };
+}
