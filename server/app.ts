@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import type { Server } from "node:http";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
@@ -6,6 +6,7 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { migrateDatabase, openDatabase, pingDatabase, type DatabaseHandle } from "~/db/client.server";
+import { backupStream } from "~/db/backup.server";
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from "~/db/data-dir-lock.server";
 import { requestContext, servicesContext, type AppServices } from "~/lib/context.server";
 import { ConfigError, parseEnv, type Env } from "~/lib/env.server";
@@ -60,7 +61,15 @@ function requestMeta(logger: Logger) {
   };
 }
 
-export function createApp(services: AppServices, options: { dev?: StartOptions["dev"]; build?: () => Promise<ServerBuild> }) {
+const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function createApp(services: AppServices, options: { dev?: StartOptions["dev"]; build?: () => Promise<ServerBuild>; controlToken?: string }) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", services.env.TRUST_PROXY);
@@ -84,6 +93,26 @@ export function createApp(services: AppServices, options: { dev?: StartOptions["
       res.locals.logger.error({ err: (error as Error).message }, "health check failed");
       res.status(503).set("Cache-Control", "no-store").json({ status: "error", database: "unavailable" });
     }
+  });
+
+  // `npm run db:backup` while the server holds the PGlite folder: the CLI
+  // cannot open the database itself, so it asks this process, from this
+  // machine only, with the token written in the lock file.
+  app.get("/_ops/backup", (req, res) => {
+    const token = options.controlToken;
+    const given = req.get("authorization")?.replace(/^Bearer /, "") ?? "";
+    if (!token || !LOOPBACK.has(req.socket.remoteAddress ?? "") || !sameSecret(given, token)) {
+      res.status(404).type("text/plain").send("Not found");
+      return;
+    }
+    res.locals.logger.info("backup requested by the operator CLI");
+    res.type("application/gzip").set("Cache-Control", "no-store");
+    backupStream(services.db)
+      .on("error", (error) => {
+        res.locals.logger.error({ err: error.message }, "backup failed");
+        res.destroy(error);
+      })
+      .pipe(res);
   });
 
   if (options.dev) {
@@ -138,9 +167,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let lock: DataDirLock | null = null;
   let database: DatabaseHandle | null = null;
   const bootStarted = performance.now();
+  const controlToken = randomBytes(32).toString("hex");
+  const controlHost = env.HOST === "0.0.0.0" || env.HOST === "::" ? "127.0.0.1" : env.HOST;
 
   try {
-    if (!env.DATABASE_URL) lock = acquireDataDirLock(env.DATA_DIR, "boutique server");
+    if (!env.DATABASE_URL) {
+      lock = acquireDataDirLock(env.DATA_DIR, "boutique server", { url: `http://${controlHost.includes(":") ? `[${controlHost}]` : controlHost}:${env.PORT}`, token: controlToken });
+    }
     const dbOptions = databaseOptions(env);
     database = await openDatabase(dbOptions);
     await migrateDatabase(database, env.DATABASE_URL);
@@ -172,6 +205,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const services: AppServices = { env, database, db, logger, changes, nudgeMail: () => worker.nudge() };
   const app = createApp(services, {
     dev: options.dev,
+    controlToken: lock ? controlToken : undefined,
     build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
   });
 

@@ -15,6 +15,12 @@ export interface LockOwner {
   startTicks: string | null;
   purpose: string;
   since: string;
+  /**
+   * Where the holding server answers operator requests (a backup while it
+   * runs) and the secret they must carry. The lock file is readable only by
+   * its owner (mode 0600), which is what keeps the token private.
+   */
+  control?: { url: string; token: string };
 }
 
 export class DataDirLockedError extends Error {
@@ -70,7 +76,7 @@ export function readLockOwner(dataDir: string): LockOwner | null {
   }
 }
 
-export function acquireDataDirLock(dataDir: string, purpose: string): DataDirLock {
+export function acquireDataDirLock(dataDir: string, purpose: string, control?: LockOwner["control"]): DataDirLock {
   const dir = resolve(dataDir);
   mkdirSync(dir, { recursive: true });
   const path = lockFilePath(dir);
@@ -80,6 +86,7 @@ export function acquireDataDirLock(dataDir: string, purpose: string): DataDirLoc
     startTicks: processStartTicks(process.pid),
     purpose,
     since: new Date().toISOString(),
+    ...(control ? { control } : {}),
   };
 
   for (let attempt = 0; attempt < 3; attempt++) {

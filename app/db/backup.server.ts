@@ -1,0 +1,156 @@
+import { createGunzip, createGzip } from "node:zlib";
+import { createInterface } from "node:readline";
+import { pipeline } from "node:stream/promises";
+import { PassThrough, Readable, type Writable } from "node:stream";
+import { sql } from "drizzle-orm";
+import { queryRows, type Database } from "./client.server";
+
+/**
+ * A logical backup: gzip'd JSON lines, one header then one line per row.
+ * It is engine-neutral (rows are read with row_to_json and written back with
+ * json_populate_recordset), so a dump of the embedded PGlite database loads
+ * into PostgreSQL and the other way round.
+ */
+export const BACKUP_FORMAT = "hive-boutique-backup";
+const BATCH = 1000;
+
+interface BackupHeader {
+  format: typeof BACKUP_FORMAT;
+  version: 1;
+  createdAt: string;
+  migrations: number;
+  tables: string[];
+}
+
+export class BackupError extends Error {
+  override name = "BackupError";
+}
+
+const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** Tables of the public schema, parents before children so foreign keys hold on restore. */
+async function tablesInLoadOrder(db: Database): Promise<string[]> {
+  const tables = (await queryRows<{ name: string }>(db, sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`)).map((t) => t.name);
+  const edges = await queryRows<{ child: string; parent: string }>(
+    db,
+    sql`select c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent
+        from pg_constraint c join pg_namespace n on n.oid = c.connamespace
+        where c.contype = 'f' and n.nspname = 'public'`,
+  );
+  const unquote = (name: string) => name.replace(/^"|"$/g, "");
+  const ordered: string[] = [];
+  const visiting = new Set<string>();
+  const visit = (table: string) => {
+    if (ordered.includes(table) || visiting.has(table)) return;
+    visiting.add(table);
+    for (const edge of edges) if (unquote(edge.child) === table && unquote(edge.parent) !== table) visit(unquote(edge.parent));
+    visiting.delete(table);
+    ordered.push(table);
+  };
+  tables.forEach(visit);
+  return ordered;
+}
+
+async function migrationCount(db: Database): Promise<number> {
+  const rows = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+  return rows[0]?.n ?? 0;
+}
+
+async function primaryKeyOrder(db: Database, table: string): Promise<string> {
+  const columns = await queryRows<{ column: string }>(
+    db,
+    sql`select a.attname as column from pg_index i
+        join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+        where i.indrelid = ${`public.${ident(table)}`}::regclass and i.indisprimary
+        order by array_position(i.indkey, a.attnum)`,
+  );
+  return columns.length ? columns.map((c) => ident(c.column)).join(", ") : "ctid";
+}
+
+/** Writes a backup of every table to `out`; resolves with the row count per table. */
+export async function writeBackup(db: Database, out: Writable): Promise<Record<string, number>> {
+  const tables = await tablesInLoadOrder(db);
+  const header: BackupHeader = { format: BACKUP_FORMAT, version: 1, createdAt: new Date().toISOString(), migrations: await migrationCount(db), tables };
+  const counts: Record<string, number> = {};
+  async function* lines() {
+    yield `${JSON.stringify(header)}\n`;
+    for (const table of tables) {
+      counts[table] = 0;
+      const order = await primaryKeyOrder(db, table);
+      for (let offset = 0; ; offset += BATCH) {
+        const rows = await queryRows<{ row: string }>(db, sql.raw(`select row_to_json(t)::text as row from (select * from public.${ident(table)} order by ${order} limit ${BATCH} offset ${offset}) t`));
+        for (const { row } of rows) yield `{"table":${JSON.stringify(table)},"row":${row}}\n`;
+        counts[table] += rows.length;
+        if (rows.length < BATCH) break;
+      }
+    }
+  }
+  await pipeline(Readable.from(lines()), createGzip(), out);
+  return counts;
+}
+
+/** A readable stream of a backup, for the running server to hand to the CLI. */
+export function backupStream(db: Database): Readable {
+  const stream = new PassThrough();
+  writeBackup(db, stream).catch((error: unknown) => stream.destroy(error as Error));
+  return stream;
+}
+
+/**
+ * Loads a backup into a migrated, empty database in one transaction: either
+ * every row arrives or none does.
+ */
+export async function restoreBackup(db: Database, input: Readable): Promise<Record<string, number>> {
+  const existing = await tablesInLoadOrder(db);
+  for (const table of existing) {
+    const [row] = await queryRows<{ any: boolean }>(db, sql.raw(`select exists (select 1 from public.${ident(table)}) as any`));
+    if (row?.any) throw new BackupError(`The database is not empty (table ${table} has rows): a backup loads only into an empty database.`);
+  }
+  const localMigrations = await migrationCount(db);
+  const reader = createInterface({ input: input.pipe(createGunzip()), crlfDelay: Infinity });
+  const counts: Record<string, number> = {};
+
+  await db.transaction(async (tx) => {
+    let header: BackupHeader | null = null;
+    let batchTable: string | null = null;
+    let batch: unknown[] = [];
+    const identityTables = new Set<string>();
+    const flush = async () => {
+      if (!batchTable || batch.length === 0) return;
+      // OVERRIDING SYSTEM VALUE keeps ids of identity columns as they were.
+      await tx.execute(sql`insert into ${sql.raw(`public.${ident(batchTable)}`)} overriding system value select * from json_populate_recordset(null::${sql.raw(`public.${ident(batchTable)}`)}, ${JSON.stringify(batch)}::json)`);
+      counts[batchTable] = (counts[batchTable] ?? 0) + batch.length;
+      batch = [];
+    };
+    for await (const line of reader) {
+      if (!line) continue;
+      if (!header) {
+        const parsed = JSON.parse(line) as BackupHeader;
+        if (parsed.format !== BACKUP_FORMAT || parsed.version !== 1) throw new BackupError("This file is not a boutique backup (unknown format).");
+        if (parsed.migrations > localMigrations) throw new BackupError(`This backup was made by a newer version (${parsed.migrations} migrations, this one has ${localMigrations}): update the boutique first.`);
+        header = parsed;
+        continue;
+      }
+      const { table, row } = JSON.parse(line) as { table: string; row: unknown };
+      if (!existing.includes(table)) throw new BackupError(`The backup holds a table this version does not have: ${table}.`);
+      if (table !== batchTable || batch.length >= BATCH) {
+        await flush();
+        batchTable = table;
+        identityTables.add(table);
+      }
+      batch.push(row);
+    }
+    await flush();
+    if (!header) throw new BackupError("The backup file is empty.");
+    // Identity sequences must continue after the restored ids.
+    const identities = await queryRows<{ table: string; column: string }>(
+      tx as unknown as Database,
+      sql`select table_name as table, column_name as column from information_schema.columns where table_schema = 'public' and is_identity = 'YES'`,
+    );
+    for (const { table, column } of identities) {
+      if (!identityTables.has(table)) continue;
+      await tx.execute(sql.raw(`select setval(pg_get_serial_sequence('public.${ident(table)}', '${column}'), coalesce(max(${ident(column)}), 1), max(${ident(column)}) is not null) from public.${ident(table)}`));
+    }
+  });
+  return counts;
+}

@@ -1,0 +1,35 @@
+// npm run db:backup [file]: a logical backup of the configured database.
+import { createWriteStream, mkdirSync, statSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { writeBackup } from "~/db/backup.server";
+import { DataDirLockedError, fail, loadEnv, openForCli, pgliteExists } from "./cli-support";
+
+const env = loadEnv();
+const file = resolve(process.argv[2] ?? `backups/boutique-${new Date().toISOString().replace(/[:.]/g, "-")}.ndjson.gz`);
+mkdirSync(dirname(file), { recursive: true });
+
+if (!env.DATABASE_URL && !pgliteExists(env)) fail(`There is no database in ${env.DATA_DIR} yet: start the boutique once (npm start) or set DATA_DIR.`);
+
+try {
+  const db = await openForCli(env, "db:backup");
+  try {
+    const counts = await writeBackup(db.handle.db, createWriteStream(file));
+    const rows = Object.values(counts).reduce((a, b) => a + b, 0);
+    console.log(`Backed up ${rows} rows from ${Object.keys(counts).length} tables to ${file} (${statSync(file).size} bytes).`);
+  } finally {
+    await db.close();
+  }
+} catch (error) {
+  if (!(error instanceof DataDirLockedError)) throw error;
+  const control = error.owner.control;
+  if (!control) fail(`${error.message}\nThat process offers no backup service; stop it and run npm run db:backup again.`);
+  // The server holds the folder: ask it for the backup instead.
+  const response = await fetch(`${control.url}/_ops/backup`, { headers: { authorization: `Bearer ${control.token}` } }).catch((cause: Error) =>
+    fail(`The server (process ${error.owner.pid}) holds ${env.DATA_DIR} but did not answer at ${control.url}: ${cause.message}`),
+  );
+  if (!response.ok || !response.body) fail(`The server (process ${error.owner.pid}) refused the backup (HTTP ${response.status}).`);
+  await pipeline(Readable.fromWeb(response.body as never), createWriteStream(file));
+  console.log(`Backed up through the running server (process ${error.owner.pid}) to ${file} (${statSync(file).size} bytes).`);
+}

@@ -1,0 +1,75 @@
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { migrateDatabase, openDatabase } from "~/db/client.server";
+import { newsletterSubscribers } from "~/db/schema/boutique";
+import { startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
+import { spawnNode, tempDir } from "../helpers/processes";
+
+const TSX = fileURLToPath(new URL("../../node_modules/tsx/dist/cli.mjs", import.meta.url));
+const script = (name: string) => fileURLToPath(new URL(`../../scripts/${name}`, import.meta.url));
+const running: BoutiqueServer[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((s) => s.stop()));
+});
+
+async function cli(name: string, args: string[], env: Record<string, string>) {
+  const child = spawnNode([TSX, script(name), ...args], { LOG_LEVEL: "silent", ...env });
+  const { code } = await child.exited;
+  return { code, stdout: child.stdout(), stderr: child.stderr() };
+}
+
+describe("db:backup and db:restore on the embedded database", () => {
+  it("backs up through the running server, refuses to restore beside it, and restores into an empty folder", async () => {
+    // Rows written before the server starts, straight into its folder.
+    const dataDir = tempDir();
+    const seed = await openDatabase({ engine: "pglite", dataDir });
+    await migrateDatabase(seed);
+    await seed.db.insert(newsletterSubscribers).values([{ email: "ava@example.com" }, { email: "bea@example.com", isActive: false }]);
+    await seed.close();
+
+    const server = await startBoutique({ DATA_DIR: dataDir });
+    running.push(server);
+    const file = join(tempDir(), "live.ndjson.gz");
+    const backup = await cli("db-backup.ts", [file], { DATA_DIR: server.dataDir });
+    expect(backup.stderr).toBe("");
+    expect(backup.code).toBe(0);
+    expect(backup.stdout).toContain(`Backed up through the running server (process ${server.process.child.pid})`);
+
+    const refused = await cli("db-restore.ts", [file], { DATA_DIR: server.dataDir });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`in use by process ${server.process.child.pid}`);
+    expect(refused.stderr).toContain("stop the server first");
+
+    const target = tempDir();
+    const restored = await cli("db-restore.ts", [file], { DATA_DIR: target });
+    expect(restored.stderr).toBe("");
+    expect(restored.code).toBe(0);
+    expect(restored.stdout).toMatch(/^Restored \d+ rows into \d+ tables/);
+
+    const check = await openDatabase({ engine: "pglite", dataDir: target });
+    try {
+      const rows = await check.db.select({ email: newsletterSubscribers.email, isActive: newsletterSubscribers.isActive }).from(newsletterSubscribers).orderBy(newsletterSubscribers.email);
+      expect(rows).toEqual([
+        { email: "ava@example.com", isActive: true },
+        { email: "bea@example.com", isActive: false },
+      ]);
+    } finally {
+      await check.close();
+    }
+
+    // A second restore into the same folder is refused: it is no longer empty.
+    const twice = await cli("db-restore.ts", [file], { DATA_DIR: target });
+    expect(twice.code).toBe(1);
+    expect(twice.stderr).toContain("The database is not empty");
+  });
+
+  it("says what to do when there is no database yet, and when no file is given", async () => {
+    const empty = await cli("db-backup.ts", [join(tempDir(), "x.gz")], { DATA_DIR: join(tempDir(), "nothing-here") });
+    expect(empty.code).toBe(1);
+    expect(empty.stderr).toContain("There is no database in");
+    const usage = await cli("db-restore.ts", [], { DATA_DIR: tempDir() });
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain("Usage: npm run db:restore <backup-file>");
+  });
+});
