@@ -107,7 +107,6 @@ export async function restoreBackup(db: Database, input: Readable): Promise<Reco
     if (row?.any) throw new BackupError(`The database is not empty (table ${table} has rows): a backup loads only into an empty database.`);
   }
   const localMigrations = await migrationCount(db);
-  const reader = createInterface({ input: input.pipe(createGunzip()), crlfDelay: Infinity });
   const counts: Record<string, number> = {};
 
   await db.transaction(async (tx) => {
@@ -115,6 +114,9 @@ export async function restoreBackup(db: Database, input: Readable): Promise<Reco
     let batchTable: string | null = null;
     let batch: unknown[] = [];
     const identityTables = new Set<string>();
+    // Created right before the loop: readline emits lines as soon as it
+    // exists, and lines emitted before iteration starts would be lost.
+    const reader = createInterface({ input: input.pipe(createGunzip()), crlfDelay: Infinity });
     const flush = async () => {
       if (!batchTable || batch.length === 0) return;
       // OVERRIDING SYSTEM VALUE keeps ids of identity columns as they were.

@@ -38,8 +38,8 @@ describe.each(testEngines)("backup and restore on $name", (engine) => {
         const counts = await restoreBackup(restored.handle.db, createReadStream(file));
         expect(counts).toMatchObject({ newsletter_subscribers: 2, appointments: 1, audit_log: 2, mail_outbox: 1 });
         for (const table of [newsletterSubscribers, appointments, mailOutbox] as const) {
-          const before = await source.handle.db.select().from(table);
-          const after = await restored.handle.db.select().from(table);
+          const before = await source.handle.db.select().from(table).orderBy(asc(table.id));
+          const after = await restored.handle.db.select().from(table).orderBy(asc(table.id));
           expect(after).toEqual(before);
         }
         const audit = await restored.handle.db.select().from(auditLog).orderBy(asc(auditLog.id));
