@@ -29,7 +29,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a href="#main" className="sr-only z-50 rounded bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3">
           Skip to content
         </a>
-        <SiteHeader />
+        {/* Accounts come with their own issue; until then nobody is signed in. */}
+        <SiteHeader viewer={null} />
         <main id="main" className="flex flex-1 flex-col">
           {children}
         </main>

@@ -1,15 +1,64 @@
+import { User } from "lucide-react";
+import { Link, NavLink } from "react-router";
+import { fetchSearchHits, requestCheckout } from "~/modules/catalogue/catalogue-client";
+import { BagSheet } from "./bag-sheet";
 import { Logo } from "./logo";
+import { MobileMenu } from "./mobile-menu";
+import { ADMIN_LINK, NAV_LINKS, type Viewer } from "./navigation";
+import { SearchPopover } from "./search-popover";
 import { ThemeToggle } from "./theme-toggle";
 
-export function SiteHeader() {
+const iconButton = "inline-flex size-11 items-center justify-center rounded-full hover:bg-accent";
+
+export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
+  const links = viewer?.isAdmin ? [...NAV_LINKS, ADMIN_LINK] : NAV_LINKS;
   return (
-    <header className="sticky top-0 z-40 border-b border-border/70 bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
-      <div className="mx-auto flex h-18 max-w-7xl items-center justify-between gap-4 px-5 sm:px-8">
-        <Logo />
-        <div className="flex items-center gap-1">
-          <ThemeToggle />
+    <header className="sticky top-0 z-40 border-b border-border/70 bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+      <div className="mx-auto grid h-18 max-w-7xl grid-cols-[1fr_auto_1fr] items-center gap-2 px-3 sm:px-6 lg:h-20">
+        <div className="flex items-center">
+          <MobileMenu viewer={viewer} />
+          <div className="hidden lg:block">
+            <SearchPopover fetchHits={fetchSearchHits} />
+          </div>
+        </div>
+        <div className="justify-self-center">
+          <Logo />
+        </div>
+        <div className="flex items-center justify-end">
+          <div className="lg:hidden">
+            <SearchPopover fetchHits={fetchSearchHits} />
+          </div>
+          <div className="hidden lg:block">
+            <ThemeToggle />
+          </div>
+          {viewer ? (
+            <Link to="/account" className={`${iconButton} hidden lg:inline-flex`} aria-label="My account">
+              <User className="size-5" aria-hidden="true" />
+            </Link>
+          ) : (
+            <Link to="/auth" className="hidden h-11 items-center px-3 text-xs tracking-[0.18em] uppercase hover:text-gold-ink lg:inline-flex">
+              Sign In
+            </Link>
+          )}
+          <BagSheet createCheckout={requestCheckout} />
         </div>
       </div>
+      <nav aria-label="Main" className="hidden border-t border-border/60 lg:block">
+        <ul className="mx-auto flex max-w-7xl items-center justify-center gap-1 px-6">
+          {links.map((link) => (
+            <li key={link.to}>
+              <NavLink
+                to={link.to}
+                className={({ isActive }) =>
+                  `relative inline-flex h-11 items-center px-3.5 text-[0.7rem] tracking-[0.2em] uppercase transition-colors hover:text-gold-ink after:absolute after:inset-x-3.5 after:bottom-2 after:h-px after:origin-left after:scale-x-0 after:bg-gold after:transition-transform hover:after:scale-x-100 ${isActive ? "text-gold-ink after:scale-x-100" : ""}`
+                }
+              >
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </header>
   );
 }
