@@ -1,0 +1,84 @@
+import { Loader2 } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link, useLocation, useNavigation } from "react-router";
+import { collectionSearch, type CollectionQuery } from "../collection-view";
+import type { Product } from "../types";
+import { CollectionControls } from "./collection-controls";
+import { ProductGrid } from "./product-card";
+
+export interface CollectionPageProps {
+  eyebrow: string;
+  title: string;
+  intro: string;
+  /** Every dress in the collection, before filtering (0 means the catalogue is empty). */
+  total: number;
+  products: Product[];
+  query: CollectionQuery;
+  showStyles: boolean;
+  hero?: ReactNode;
+  before?: ReactNode;
+  after?: ReactNode;
+}
+
+export function CollectionPage({ eyebrow, title, intro, total, products, query, showStyles, hero, before, after }: CollectionPageProps) {
+  const navigation = useNavigation();
+  const location = useLocation();
+  // A new filter or sort is loading for this page (SPEC §4: loading shows a spinner).
+  const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
+  return (
+    <>
+      <section className="relative isolate overflow-hidden border-b border-border">
+        <div aria-hidden="true" className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top_left,var(--accent),transparent_60%)]" />
+        <div className="mx-auto grid max-w-7xl items-center gap-10 px-6 py-16 sm:py-20 lg:grid-cols-[1.1fr_1fr] lg:px-8">
+          <div>
+            <p className="eyebrow">{eyebrow}</p>
+            <h1 className="mt-4 text-5xl leading-[1.05] sm:text-6xl lg:text-7xl">{title}</h1>
+            <div className="my-6 h-px w-16 bg-gold" />
+            <p className="max-w-xl text-lg leading-relaxed text-muted-foreground">{intro}</p>
+          </div>
+          {hero}
+        </div>
+      </section>
+      {before}
+      <section className="mx-auto w-full max-w-7xl px-6 py-12 lg:px-8" aria-labelledby="collection-heading">
+        <h2 id="collection-heading" className="sr-only">
+          The dresses
+        </h2>
+        {total === 0 ? (
+          <div className="flex flex-col items-center py-20 text-center">
+            <p className="eyebrow">Coming soon</p>
+            <p className="mt-4 font-display text-4xl">No Dresses Yet</p>
+            <p className="mt-3 max-w-md text-muted-foreground">Our new gowns are being unpacked and steamed. Book a fitting and see them in the studio first.</p>
+            <Link to="/fitting-room" className="mt-8 inline-flex h-12 items-center rounded-full bg-primary px-8 text-sm tracking-[0.15em] text-primary-foreground uppercase hover:opacity-90">
+              Book a Fitting
+            </Link>
+          </div>
+        ) : (
+          <>
+            <CollectionControls query={query} showStyles={showStyles} resultCount={products.length} />
+            <div className="relative mt-10">
+              {loading ? (
+                <div className="absolute inset-0 z-10 flex items-start justify-center bg-background/60 pt-24" role="status">
+                  <Loader2 className="size-8 animate-spin text-gold-ink" aria-hidden="true" />
+                  <span className="sr-only">Loading dresses</span>
+                </div>
+              ) : null}
+              {products.length === 0 ? (
+                <div className="flex flex-col items-center py-16 text-center">
+                  <p className="font-display text-4xl">No Results Found</p>
+                  <p className="mt-3 text-muted-foreground">No {query.style !== "all" ? query.style.toLowerCase() : ""} gowns just now. Try another style.</p>
+                  <Link to={collectionSearch({ ...query, style: "all" }) || "."} preventScrollReset className="mt-8 inline-flex h-12 items-center rounded-full border border-foreground px-8 text-sm tracking-[0.15em] uppercase hover:bg-foreground hover:text-background">
+                    Clear Filters
+                  </Link>
+                </div>
+              ) : (
+                <ProductGrid products={products} />
+              )}
+            </div>
+          </>
+        )}
+      </section>
+      {after}
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import { Gem, Palette, Sparkles } from "lucide-react";
+import type { Route } from "./+types/prom";
+import { breadcrumbs, pageMeta } from "~/lib/seo";
+import { loadCollection } from "~/modules/catalogue/collection-loader.server";
+import { CollectionPage } from "~/modules/catalogue/components/collection-page";
+import { StorefrontNoticeToast } from "~/modules/catalogue/components/storefront-notice";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta({
+    matches,
+    title: "Prom Dresses — The Prom Edit",
+    description: "Prom dresses with sparkle, colour and movement: sequins, satin and tulle gowns chosen and fitted in our Savannah boutique.",
+    path: "/prom",
+  }),
+  breadcrumbs(matches, [
+    { name: "Home", path: "/" },
+    { name: "Prom", path: "/prom" },
+  ]),
+];
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadCollection(request, context, "prom");
+}
+
+const HIGHLIGHTS = [
+  { icon: Sparkles, title: "Made to Sparkle", text: "Sequins, beading and shimmer that catch every light on the dance floor." },
+  { icon: Palette, title: "Colour With Confidence", text: "Jewel tones, soft pastels and classic black — a shade for every story." },
+  { icon: Gem, title: "Fitted to Move", text: "Every prom gown is altered in our studio so you can dance all night." },
+];
+
+export default function Prom({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <StorefrontNoticeToast notice={loaderData.notice} />
+      <CollectionPage
+        eyebrow="Prom collection"
+        title="The Prom Edit"
+        intro="Your night, your entrance. Gowns with drama, colour and ease, chosen for the moment the music starts."
+        total={loaderData.total}
+        products={loaderData.products}
+        query={loaderData.query}
+        showStyles={false}
+        before={
+          <section className="mx-auto w-full max-w-7xl px-6 pt-14 lg:px-8" aria-label="Why our prom gowns">
+            <ul className="grid gap-6 md:grid-cols-3">
+              {HIGHLIGHTS.map(({ icon: Icon, title, text }) => (
+                <li key={title} className="rounded-3xl border border-border bg-surface p-8">
+                  <Icon className="size-6 text-gold-ink" aria-hidden="true" />
+                  <h2 className="mt-5 text-2xl">{title}</h2>
+                  <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{text}</p>
+                </li>
+              ))}
+            </ul>
+          </section>
+        }
+      />
+    </>
+  );
+}
