@@ -4,8 +4,17 @@ import type { Route } from "./+types/root";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { ThemeScript } from "~/components/layout/theme-script";
+import { servicesContext } from "~/lib/context.server";
 import { useNonce } from "~/lib/nonce";
 import stylesheet from "~/styles/app.css?url";
+
+export function loader({ context }: Route.LoaderArgs) {
+  // Pages build canonical and Open Graph URLs from the public origin.
+  return { appUrl: context.get(servicesContext).env.APP_URL.replace(/\/$/, "") };
+}
+
+// The origin never changes while the server runs: no need to ask again on navigation.
+export const shouldRevalidate = () => false;
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

@@ -7,5 +7,7 @@ export default [
   route("prom", "routes/prom.tsx"),
   route("celebrations", "routes/celebrations.tsx"),
   route("product/:handle", "routes/product.tsx"),
+  route("robots.txt", "routes/robots.txt.ts"),
+  route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
