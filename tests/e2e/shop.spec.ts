@@ -1,0 +1,304 @@
+import { expect, test, type Page } from "@playwright/test";
+import { collectConsoleErrors, expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
+
+const prices = async (page: Page) =>
+  (await page.getByTestId("product-card").locator("p").allTextContents()).map((t) => Number.parseFloat(t.replace(/[^\d.]/g, "")));
+const titles = (page: Page) => page.getByTestId("product-card").getByRole("heading").allTextContents();
+
+async function productCollections(page: Page, handle: string): Promise<string[]> {
+  const response = await page.request.get(`/api/products/${handle}`);
+  expect(response.ok()).toBe(true);
+  const body = (await response.json()) as { product: { collections: string[] } };
+  return body.product.collections;
+}
+
+test.describe("collection pages", () => {
+  for (const collection of ["weddings", "prom", "celebrations"] as const) {
+    test(`/${collection} shows only its own dresses`, async ({ page }) => {
+      await page.goto(`/${collection}`);
+      const links = await page.getByTestId("product-card").getByRole("link").evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
+      expect(links.length).toBeGreaterThanOrEqual(6);
+      for (const href of links.slice(0, 4)) expect(await productCollections(page, href.replace("/product/", ""))).toContain(collection);
+    });
+  }
+
+  test("the bridal style filter and sort live in the URL, work without JavaScript's help, and the back button undoes them", async ({ page }) => {
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await page.goto("/weddings");
+    const all = await titles(page);
+    await page.getByRole("link", { name: "Romantic", exact: true }).click();
+    await expect(page).toHaveURL(/\?style=romantic$/);
+    const romantic = await titles(page);
+    expect(romantic.length).toBeGreaterThan(0);
+    expect(romantic.length).toBeLessThan(all.length);
+    for (const title of romantic) {
+      const handle = await page.getByRole("link", { name: title, exact: true }).getAttribute("href");
+      const product = (await (await page.request.get(`/api${handle!.replace("/product", "/products")}`)).json()) as { product: { title: string; description: string } };
+      expect(`${product.product.title} ${product.product.description}`.toLowerCase()).toContain("romantic");
+    }
+    await page.getByLabel("Sort by").selectOption("price-low");
+    await expect(page).toHaveURL(/style=romantic&sort=price-low/);
+    const ascending = await prices(page);
+    expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+    await page.goBack();
+    await expect(page).toHaveURL(/\?style=romantic$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/weddings$/);
+    expect(await titles(page)).toEqual(all);
+    // The server renders a shared URL as it is.
+    const response = await page.request.get("/weddings?sort=name-za");
+    const html = await response.text();
+    const first = /<h3[^>]*><a[^>]*>([^<]+)</.exec(html)?.[1];
+    expect(first).toBe([...all].sort((a, b) => b.localeCompare(a))[0]);
+  });
+
+  test("sorts by name and by price, high to low", async ({ page }) => {
+    await page.goto("/prom?sort=name-az");
+    const names = await titles(page);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    await page.goto("/prom?sort=price-high");
+    const high = await prices(page);
+    expect(high).toEqual([...high].sort((a, b) => b - a));
+  });
+
+  test("a card shows Sold Out when its first variant is, and the heart saves it across reloads", async ({ page }) => {
+    await page.goto("/weddings");
+    const camellia = page.getByTestId("product-card").filter({ hasText: "Camellia Tea-Length Dress" });
+    await expect(camellia.getByText("Sold Out")).toBeVisible();
+    const magnolia = page.getByTestId("product-card").filter({ hasText: "Magnolia Lace Ball Gown" });
+    await expect(magnolia.getByText("Sold Out")).toHaveCount(0);
+    await magnolia.getByRole("button", { name: "Add to wishlist" }).click();
+    await expect(magnolia.getByRole("button", { name: "Remove from wishlist" })).toHaveAttribute("aria-pressed", "true");
+    await page.reload();
+    await expect(magnolia.getByRole("button", { name: "Remove from wishlist" })).toBeVisible();
+    await magnolia.getByRole("button", { name: "Remove from wishlist" }).click();
+    await expect(magnolia.getByRole("button", { name: "Add to wishlist" })).toBeVisible();
+  });
+
+  test("at 390 px the filters sit in the 'Filter & Sort' drawer, 80% of the screen high, closing on a choice", async ({ page }) => {
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.goto("/weddings");
+    await expect(page.getByRole("link", { name: "Romantic", exact: true })).toBeHidden();
+    await page.getByRole("button", { name: "Filter & Sort" }).click();
+    const drawer = page.getByRole("dialog", { name: "Filter & Sort" });
+    await expect(drawer).toBeVisible();
+    const box = await drawer.boundingBox();
+    expect(Math.round(box!.height)).toBe(Math.round(VIEWPORTS.phone.height * 0.8));
+    await page.screenshot({ path: "test-results/screenshots/filter-drawer-phone.png" });
+    await drawer.getByRole("link", { name: "Bohemian" }).click();
+    await expect(drawer).toBeHidden();
+    await expect(page).toHaveURL(/style=bohemian/);
+    await page.getByRole("button", { name: "Filter & Sort" }).click();
+    await page.getByRole("dialog", { name: "Filter & Sort" }).getByRole("link", { name: "Name: Z-A" }).click();
+    await expect(page.getByRole("dialog", { name: "Filter & Sort" })).toBeHidden();
+    await expect(page).toHaveURL(/style=bohemian&sort=name-za/);
+  });
+
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    for (const theme of THEMES) {
+      test(`collections look finished at ${size} in ${theme}`, async ({ page }) => {
+        await page.setViewportSize(viewport);
+        await page.emulateMedia({ colorScheme: theme });
+        const errors = collectConsoleErrors(page);
+        for (const collection of ["weddings", "prom", "celebrations"]) {
+          await page.goto(`/${collection}`);
+          await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+          await page.waitForLoadState("networkidle");
+          await expectNoAxeViolations(page);
+          await page.screenshot({ path: `test-results/screenshots/${collection}-${size}-${theme}.png`, fullPage: collection === "weddings" });
+        }
+        expect(errors).toEqual([]);
+      });
+    }
+  }
+});
+
+test.describe("product page", () => {
+  test("selects the first variant, then the chosen options, kept in the URL", async ({ page }) => {
+    await page.goto("/product/magnolia-lace-ball-gown");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Magnolia Lace Ball Gown");
+    await expect(page.getByTestId("price")).toHaveText("USD $2,890.00");
+    await expect(page.getByRole("link", { name: "Size XS", exact: true })).toHaveAttribute("aria-current", "true");
+    await page.getByRole("link", { name: "Size M", exact: true }).click();
+    await expect(page).toHaveURL(/Size=M&Color=Ivory/);
+    await expect(page.getByTestId("stock")).toContainText("In Stock");
+    // M in Champagne is sold out: Add to Bag turns into 'Out of Stock'.
+    await page.getByRole("link", { name: "Color Champagne, sold out" }).click();
+    await expect(page).toHaveURL(/Size=M&Color=Champagne/);
+    await expect(page.getByRole("button", { name: "Out of Stock" })).toBeDisabled();
+    await expect(page.getByTestId("stock")).toHaveText("Out of Stock");
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Out of Stock" })).toBeDisabled();
+  });
+
+  test("adds to the bag with a toast naming the dress; the same variant again raises its quantity; checkout opens a new tab", async ({ page, context }) => {
+    await page.goto("/product/magnolia-lace-ball-gown?Size=S&Color=Ivory");
+    await page.getByRole("button", { name: "Add to Bag" }).first().click();
+    await expect(page.getByText("Added to bag")).toBeVisible();
+    await expect(page.getByText("Magnolia Lace Ball Gown is waiting in your bag.")).toBeVisible();
+    await page.getByRole("button", { name: "Add to Bag" }).first().click();
+    await expect(page.getByTestId("bag-count")).toHaveText("2");
+    await page.getByRole("button", { name: /Shopping bag, 2 items/ }).click();
+    const bag = page.getByRole("dialog", { name: "Shopping Bag" });
+    await expect(bag.getByTestId("bag-line")).toHaveCount(1);
+    await expect(bag.getByTestId("bag-line")).toContainText("S • Ivory");
+    await expect(bag.getByTestId("bag-total")).toHaveText("USD $5,780.00");
+    const [tab] = await Promise.all([context.waitForEvent("page"), bag.getByRole("button", { name: "Checkout with Shopify" }).click()]);
+    await tab.waitForURL(/\/checkout\/.+channel=online_store/);
+    await expect(tab.getByText("Magnolia Lace Ball Gown")).toBeVisible();
+    await expect(bag.getByRole("button", { name: "Checkout with Shopify" })).toBeEnabled();
+  });
+
+  test("a failed checkout says so and leaves the bag as it was", async ({ page }) => {
+    await page.goto("/product/magnolia-lace-ball-gown?Size=L&Color=Ivory");
+    await page.getByRole("button", { name: "Add to Bag" }).first().click();
+    await page.route("**/api/checkout", (route) => route.fulfill({ status: 502, contentType: "application/json", body: JSON.stringify({ error: "HTTP error! status: 500" }) }));
+    await page.getByRole("button", { name: /Shopping bag, 1 item/ }).click();
+    await page.getByRole("dialog", { name: "Shopping Bag" }).getByRole("button", { name: "Checkout with Shopify" }).click();
+    await expect(page.getByText("Checkout failed. Please try again.")).toBeVisible();
+    await expect(page.getByTestId("bag-count")).toHaveText("1");
+  });
+
+  test("the gallery: next and previous, thumbnails, and a full-screen viewer with arrow keys and Escape", async ({ page }) => {
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await page.goto("/product/magnolia-lace-ball-gown");
+    const status = page.getByText(/^Picture \d of \d$/).first();
+    await expect(status).toHaveText(/Picture 1 of/);
+    await page.getByRole("button", { name: "Next image" }).click();
+    await expect(status).toHaveText(/Picture 2 of/);
+    await page.getByRole("button", { name: "Previous image" }).click();
+    await expect(status).toHaveText(/Picture 1 of/);
+    await page.getByRole("button", { name: "Show picture 2" }).click();
+    await expect(page.getByRole("button", { name: "Show picture 2" })).toHaveAttribute("aria-current", "true");
+    await page.getByRole("button", { name: "View full screen" }).click();
+    const viewer = page.getByRole("dialog", { name: "Magnolia Lace Ball Gown" });
+    await expect(viewer).toBeVisible();
+    await page.keyboard.press("ArrowRight");
+    await expect(viewer.getByText(/^Picture 3 of/)).toBeAttached();
+    await page.keyboard.press("ArrowLeft");
+    await expect(viewer.getByText(/^Picture 2 of/)).toBeAttached();
+    await page.keyboard.press("Escape");
+    await expect(viewer).toBeHidden();
+  });
+
+  test("the size guide: the chart, How to Measure, and find my size", async ({ page }) => {
+    await page.goto("/product/magnolia-lace-ball-gown");
+    await page.getByRole("button", { name: "Size Guide" }).click();
+    const guide = page.getByRole("dialog", { name: "Size Guide" });
+    await expect(guide.getByRole("row", { name: /^L 12-14 37-39 30-32 40-42$/ })).toBeVisible();
+    await guide.getByLabel("bust (in)").fill("35.5");
+    await guide.getByLabel("waist (in)").fill("28");
+    await guide.getByLabel("hips (in)").fill("38");
+    await guide.getByRole("button", { name: "Find my size" }).click();
+    await expect(guide.getByTestId("size-advice")).toHaveText("Your size is M (US 8-10).");
+    await guide.getByLabel("hips (in)").fill("40.5");
+    await guide.getByRole("button", { name: "Find my size" }).click();
+    await expect(guide.getByTestId("size-advice")).toHaveText("You are between M and L. We suggest L (US 12-14); our seamstresses will tailor it to fit.");
+    await guide.getByLabel("bust (in)").fill("52");
+    await guide.getByRole("button", { name: "Find my size" }).click();
+    await expect(guide.getByTestId("size-advice")).toContainText("outside our size chart");
+    await expectNoAxeViolations(page);
+    await guide.getByRole("tab", { name: "How to Measure" }).click();
+    await expect(guide.getByText("measure around the fullest part of your bust")).toBeVisible();
+  });
+
+  test("an unknown handle answers 404 with 'Product Not Found' and a way back", async ({ page }) => {
+    const response = await page.goto("/product/no-such-gown");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Product Not Found" })).toBeVisible();
+    await page.getByRole("link", { name: "Back to Weddings" }).click();
+    await expect(page).toHaveURL("/weddings");
+  });
+
+  test("on a phone, the sticky bar appears after 400 px of scrolling", async ({ page }) => {
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.goto("/product/aurora-tulle-ball-gown");
+    const bar = page.getByTestId("sticky-bar");
+    await expect(bar).toHaveAttribute("aria-hidden", "true");
+    await page.mouse.wheel(0, 300);
+    await page.waitForTimeout(150);
+    await expect(bar).toHaveAttribute("aria-hidden", "true");
+    await page.evaluate(() => window.scrollTo(0, 700));
+    await expect(bar).toHaveAttribute("aria-hidden", "false");
+    await expect(bar).toBeInViewport();
+    await bar.getByRole("button", { name: "Add to Bag" }).click();
+    await expect(page.getByTestId("bag-count")).toHaveText("1");
+    await page.screenshot({ path: "test-results/screenshots/product-sticky-phone.png" });
+  });
+
+  test("tells search engines the price and availability", async ({ page }) => {
+    await page.goto("/product/camellia-tea-length-dress");
+    const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const product = blocks.map((b) => JSON.parse(b)).find((b) => b["@type"] === "Product");
+    expect(product.offers).toMatchObject({ price: "980.00", priceCurrency: "USD", availability: "https://schema.org/OutOfStock" });
+    expect(blocks.map((b) => JSON.parse(b)["@type"])).toContain("BreadcrumbList");
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/product\/camellia-tea-length-dress$/);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^http/);
+  });
+
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    for (const theme of THEMES) {
+      test(`looks finished at ${size} in ${theme}`, async ({ page }) => {
+        await page.setViewportSize(viewport);
+        await page.emulateMedia({ colorScheme: theme });
+        const errors = collectConsoleErrors(page);
+        await page.goto("/product/juliette-romantic-tulle-gown");
+        await page.waitForLoadState("networkidle");
+        await expectNoAxeViolations(page);
+        await page.screenshot({ path: `test-results/screenshots/product-${size}-${theme}.png` });
+        expect(errors).toEqual([]);
+      });
+    }
+  }
+});
+
+test.describe("search", () => {
+  test("nothing under 2 characters, up to 5 matches, 'No results found', and it clears on close", async ({ page }) => {
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await page.goto("/");
+    await page.getByRole("button", { name: "Search dresses" }).click();
+    const box = page.getByPlaceholder("Search dresses...");
+    await box.fill("l");
+    await page.waitForTimeout(400);
+    await expect(page.getByRole("list", { name: "Search results" })).toHaveCount(0);
+    await box.fill("lace");
+    const results = page.getByRole("list", { name: "Search results" });
+    await expect(results.getByRole("link").first()).toBeVisible();
+    expect(await results.getByRole("link").count()).toBeLessThanOrEqual(5);
+    await expect(results.getByRole("link").first()).toContainText("USD $");
+    await expectNoAxeViolations(page);
+    await box.fill("zzqx");
+    await expect(page.getByText("No results found")).toBeVisible();
+    await page.getByRole("button", { name: "Close search" }).click();
+    await page.getByRole("button", { name: "Search dresses" }).click();
+    await expect(page.getByPlaceholder("Search dresses...")).toHaveValue("");
+    await page.getByPlaceholder("Search dresses...").fill("aurora");
+    await page.getByRole("list", { name: "Search results" }).getByRole("link").first().click();
+    await expect(page).toHaveURL("/product/aurora-tulle-ball-gown");
+  });
+
+  test("an older, slower answer never replaces a newer one", async ({ page }) => {
+    await page.route("**/api/search?q=ruby", async (route) => {
+      await new Promise((r) => setTimeout(r, 1200));
+      await route.continue();
+    });
+    await page.goto("/");
+    await page.getByRole("button", { name: "Search dresses" }).first().click();
+    const box = page.getByPlaceholder("Search dresses...");
+    await box.fill("ruby");
+    await page.waitForTimeout(300);
+    await box.fill("aurora");
+    await expect(page.getByRole("list", { name: "Search results" }).getByRole("link")).toHaveText([/Aurora Tulle Ball Gown/]);
+    await page.waitForTimeout(1500);
+    await expect(page.getByRole("list", { name: "Search results" }).getByRole("link")).toHaveText([/Aurora Tulle Ball Gown/]);
+  });
+});
+
+test("robots.txt keeps crawlers out of private pages, and the sitemap lists every product", async ({ request }) => {
+  const robots = await (await request.get("/robots.txt")).text();
+  for (const path of ["/account", "/admin", "/auth", "/checkout"]) expect(robots).toContain(`Disallow: ${path}`);
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  expect(sitemap).toContain("/weddings</loc>");
+  expect(sitemap).toContain("/product/magnolia-lace-ball-gown</loc>");
+  expect((sitemap.match(/\/product\//g) ?? []).length).toBeGreaterThanOrEqual(24);
+});
