@@ -135,9 +135,11 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                   <p className="text-sm text-muted-foreground">
                     Qty {line.quantity} × {formatMoney(line.unitPrice)}
                   </p>
+                  {/* On a phone the line total sits under the details, leaving the title the full width. */}
+                  <p className="text-sm tabular-nums sm:hidden">{formatMoney(line.lineTotal)}</p>
                   {line.problem ? <p className="text-sm text-destructive">{line.problem}</p> : null}
                 </div>
-                <p className="shrink-0 text-sm tabular-nums">{formatMoney(line.lineTotal)}</p>
+                <p className="hidden shrink-0 text-sm tabular-nums sm:block">{formatMoney(line.lineTotal)}</p>
               </li>
             ))}
           </ul>

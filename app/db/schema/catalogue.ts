@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, foreignKey, index, type AnyPgColumn, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { ORDER_STATUSES } from "../constants";
 import { oneOf } from "../sql-helpers";
 
@@ -102,9 +102,12 @@ export const catalogueProductVariants = pgTable(
     price: numeric("price", { precision: 12, scale: 2 }).notNull(),
     currencyCode: currencyCode(),
     selectedOptions: jsonb("selected_options").$type<{ name: string; value: string }[]>().notNull(),
+    /** The picture of this variant (its colour); one of the product's images. */
+    imageId: uuid("image_id").references((): AnyPgColumn => catalogueProductImages.id, { onDelete: "set null" }),
   },
   (t) => [
     uniqueIndex("catalogue_product_variants_position_idx").on(t.productId, t.position),
+    index("catalogue_product_variants_image_idx").on(t.imageId),
     check("catalogue_product_variants_price_check", sql`${t.price} >= 0`),
     check("catalogue_product_variants_currency_check", sql`${t.currencyCode} ~ '^[A-Z]{3}$'`),
   ],

@@ -198,6 +198,7 @@ async function cartLines(db: Executor, cartId: string) {
       variantId: catalogueCartLines.variantId,
       quantity: catalogueCartLines.quantity,
       variantTitle: catalogueProductVariants.title,
+      variantImageId: catalogueProductVariants.imageId,
       price: catalogueProductVariants.price,
       currencyCode: catalogueProductVariants.currencyCode,
       productId: catalogueProducts.id,
@@ -227,22 +228,24 @@ export async function getCheckout(db: Executor, cartId: string): Promise<Checkou
   if (!cart) return null;
   const order = await loadOrder(db, eq(catalogueOrders.cartId, cartId));
   const rows = await cartLines(db, cartId);
+  // Each line shows its variant's own picture (the gown in the chosen colour), else the product's first.
   const productIds = [...new Set(rows.map((r) => r.productId))];
   const images = productIds.length
-    ? await db
-        .selectDistinctOn([catalogueProductImages.productId])
-        .from(catalogueProductImages)
-        .where(inArray(catalogueProductImages.productId, productIds))
-        .orderBy(asc(catalogueProductImages.productId), asc(catalogueProductImages.position))
+    ? await db.select().from(catalogueProductImages).where(inArray(catalogueProductImages.productId, productIds)).orderBy(asc(catalogueProductImages.productId), asc(catalogueProductImages.position))
     : [];
-  const imageOf = new Map(images.map((i) => [i.productId, { url: versionedImageUrl(i.url), altText: i.altText, width: i.width, height: i.height } satisfies ProductImage]));
+  const asImage = (i: (typeof images)[number]): ProductImage => ({ url: versionedImageUrl(i.url), altText: i.altText, width: i.width, height: i.height });
+  const imageFor = (row: { productId: string; variantImageId: string | null }) => {
+    const own = row.variantImageId ? images.find((i) => i.id === row.variantImageId) : undefined;
+    const first = images.find((i) => i.productId === row.productId);
+    return own ? asImage(own) : first ? asImage(first) : null;
+  };
   if (order) {
     // Once placed, the page shows what was bought at the price paid, whatever the catalogue says now.
-    const imageByHandle = new Map(rows.map((r) => [r.productHandle, imageOf.get(r.productId) ?? null]));
+    const imageByLine = new Map(rows.map((r) => [`${r.productHandle}/${r.variantTitle}`, imageFor(r)]));
     const lines = order.lines.map((l) => ({
       ...l,
       lineTotal: money(toCents(l.unitPrice.amount) * l.quantity, l.unitPrice.currencyCode),
-      image: imageByHandle.get(l.productHandle) ?? null,
+      image: imageByLine.get(`${l.productHandle}/${l.variantTitle}`) ?? null,
       problem: null,
     }));
     return { cartId, lines, totalQuantity: lines.reduce((n, l) => n + l.quantity, 0), total: order.total, order };
@@ -261,7 +264,7 @@ export async function getCheckout(db: Executor, cartId: string): Promise<Checkou
       quantity: r.quantity,
       unitPrice: money(unit, r.currencyCode),
       lineTotal: money(unit * r.quantity, r.currencyCode),
-      image: imageOf.get(r.productId) ?? null,
+      image: imageFor(r),
       problem: lineProblem(r),
     };
   });

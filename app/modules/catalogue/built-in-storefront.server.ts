@@ -59,8 +59,8 @@ interface LoadedProduct {
   handle: string;
   title: string;
   description: string;
-  images: { url: string; altText: string | null; width: number | null; height: number | null }[];
-  variants: { id: string; title: string; price: string; currencyCode: string; selectedOptions: { name: string; value: string }[]; available: number }[];
+  images: { id: string; url: string; altText: string | null; width: number | null; height: number | null }[];
+  variants: { id: string; title: string; price: string; currencyCode: string; selectedOptions: { name: string; value: string }[]; available: number; imageId: string | null }[];
   options: { name: string; values: string[] }[];
   collections: string[];
 }
@@ -82,6 +82,7 @@ async function loadRelated(db: Database, rows: { id: string; handle: string; tit
         price: catalogueProductVariants.price,
         currencyCode: catalogueProductVariants.currencyCode,
         selectedOptions: catalogueProductVariants.selectedOptions,
+        imageId: catalogueProductVariants.imageId,
         available: sql<number>`coalesce(${catalogueInventory.available}, 0)`.mapWith(Number),
       })
       .from(catalogueProductVariants)
@@ -98,7 +99,7 @@ async function loadRelated(db: Database, rows: { id: string; handle: string; tit
   const byProduct = new Map<string, LoadedProduct>(
     rows.map((r) => [r.id, { id: r.id, handle: r.handle, title: r.title, description: r.description, images: [], variants: [], options: [], collections: [] }]),
   );
-  for (const i of images) byProduct.get(i.productId)?.images.push({ url: versionedImageUrl(i.url), altText: i.altText, width: i.width, height: i.height });
+  for (const i of images) byProduct.get(i.productId)?.images.push({ id: i.id, url: versionedImageUrl(i.url), altText: i.altText, width: i.width, height: i.height });
   for (const v of variants) byProduct.get(v.productId)?.variants.push(v);
   for (const o of options) byProduct.get(o.productId)?.options.push({ name: o.name, values: o.values });
   for (const c of collections) byProduct.get(c.productId)?.collections.push(c.handle);
@@ -198,6 +199,7 @@ const connection = <T, N>(items: T[], toNode: (item: T) => N) => ({ edges: items
 
 /** A product as the GraphQL executor reads it: plain fields, and functions for fields that take arguments. */
 function productNode(p: LoadedProduct) {
+  const imageById = new Map(p.images.map(({ id, ...image }) => [id, image]));
   const cheapest = p.variants.reduce<(typeof p.variants)[number] | null>((min, v) => (min === null || toCents(v.price) < toCents(min.price) ? v : min), null);
   return {
     id: gid("Product", p.id),
@@ -207,13 +209,14 @@ function productNode(p: LoadedProduct) {
     priceRange: { minVariantPrice: cheapest ? money(cheapest.price, cheapest.currencyCode) : { amount: "0.0", currencyCode: "USD" } },
     options: p.options.map((o) => ({ name: o.name, optionValues: o.values.map((name) => ({ name })) })),
     collections: ({ first }: { first?: number | null }) => connection(p.collections.slice(0, pageSize(first)), (handle) => ({ handle })),
-    images: ({ first }: { first?: number | null }) => connection(p.images.slice(0, pageSize(first)), (image) => image),
+    images: ({ first }: { first?: number | null }) => connection(p.images.slice(0, pageSize(first)), ({ id: _id, ...image }) => image),
     variants: ({ first }: { first?: number | null }) =>
       connection(p.variants.slice(0, pageSize(first)), (v) => ({
         __typename: "ProductVariant",
         id: gid("ProductVariant", v.id),
         title: v.title,
         availableForSale: v.available > 0,
+        image: (v.imageId && imageById.get(v.imageId)) ?? null,
         price: money(v.price, v.currencyCode),
         selectedOptions: v.selectedOptions,
       })),

@@ -112,7 +112,8 @@ export interface Catalogue {
 
 export interface CreateCatalogueOptions {
   config: CatalogueConfig;
-  database: DatabaseHandle;
+  /** Needed by the built-in store; a Shopify store keeps its catalogue itself. */
+  database?: DatabaseHandle;
   logger?: Logger;
   cache?: ReadCacheOptions;
   /** For tests: what reaches Shopify. */
@@ -145,6 +146,7 @@ export function toProduct(node: ProductNode): Product {
       price: { ...v.price },
       availableForSale: v.availableForSale,
       selectedOptions: v.selectedOptions.map((o) => ({ name: o.name, value: o.value })),
+      image: v.image ? { url: v.image.url, altText: v.image.altText, width: v.image.width, height: v.image.height } : null,
     })),
     options: node.options.map((o) => ({ name: o.name, values: o.optionValues.map((v) => v.name) })),
   };
@@ -176,8 +178,9 @@ function checkListSize(first: number): void {
 // ---------------------------------------------------------------------------
 
 export function createCatalogue({ config, database, logger, cache: cacheOptions, fetch: fetchImpl }: CreateCatalogueOptions): Catalogue {
-  const db: Database = database.db;
   const store = config.store;
+  if (store.kind === "built-in" && !database) throw new Error("createCatalogue: the built-in store needs a database");
+  const db = database?.db as Database;
   let transport: StorefrontTransport;
   if (store.kind === "shopify") transport = createShopifyTransport({ endpoint: store.endpoint, token: store.token, fetch: fetchImpl });
   else transport = createBuiltInStorefront({ db, siteUrl: store.siteUrl, logger }).transport;
@@ -283,16 +286,16 @@ export function createCatalogue({ config, database, logger, cache: cacheOptions,
     },
 
     async start({ seed = true } = {}) {
-      if (!builtIn) return null;
-      // Changes made by other instances, by orders, or by hand in psql all arrive here.
+      if (!builtIn || !database) return null;
+      // Seed before listening: our own seed's notifications would only empty a cache that is empty anyway.
+      const outcome = seed ? await seedDemoCatalogue(db) : null;
+      // From here on, changes made by other instances, by orders, or by hand in psql all arrive here.
       stopListening = await database.listen(
         CATALOGUE_CHANGES_CHANNEL,
         () => cache.invalidate(),
         () => cache.invalidate(),
       );
-      if (!seed) return null;
-      const outcome = await seedDemoCatalogue(db);
-      if (outcome.seeded) cache.invalidate();
+      cache.invalidate();
       return outcome;
     },
 

@@ -63,18 +63,16 @@ export async function seedDemoCatalogue(db: Database, dresses: DemoDress[] = DEM
         { productId: idOf.get(d.handle)!, position: 1, name: "Color", values: d.colors },
       ]),
     );
-    await tx.insert(catalogueProductImages).values(
-      dresses.flatMap((d) =>
-        demoImages(d).map((image, position) => ({
-          productId: idOf.get(d.handle)!,
-          position,
-          url: gownImagePath(image.key),
-          altText: image.alt,
-          width: ART_WIDTH,
-          height: ART_HEIGHT,
-        })),
-      ),
+    // Each colour's front view is also the picture of that colour's variants.
+    const colourImage = new Map<string, string>();
+    const images = dresses.flatMap((d) =>
+      demoImages(d).map((image, position) => {
+        const id = randomUUID();
+        if (image.view === "front") colourImage.set(`${d.handle}/${image.color}`, id);
+        return { id, productId: idOf.get(d.handle)!, position, url: gownImagePath(image.key), altText: image.alt, width: ART_WIDTH, height: ART_HEIGHT };
+      }),
     );
+    await tx.insert(catalogueProductImages).values(images);
     const planned = dresses.flatMap((d) =>
       demoVariants(d).map((v, position) => ({
         stock: v.stock,
@@ -90,6 +88,7 @@ export async function seedDemoCatalogue(db: Database, dresses: DemoDress[] = DEM
             { name: "Size", value: v.size },
             { name: "Color", value: v.color },
           ],
+          imageId: colourImage.get(`${d.handle}/${v.color}`) ?? null,
         },
       })),
     );

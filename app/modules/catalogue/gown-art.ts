@@ -494,11 +494,8 @@ function sleevePaths(sleeves: Sleeves): { solid: string[]; sheer: string[]; behi
         behind: [],
       };
     case "cape":
-      return {
-        solid: [],
-        sheer: [],
-        behind: [`M ${f(CX - 70)} 170 C ${f(CX - 150)} 300 ${f(CX - 210)} 520 ${f(CX - 232)} 690 Q ${f(CX)} 720 ${f(CX + 232)} 690 C ${f(CX + 210)} 520 ${f(CX + 150)} 300 ${f(CX + 70)} 170 Z`],
-      };
+      // Drawn in drawGown, where the length of the gown is known.
+      return { solid: [], sheer: [], behind: [] };
   }
 }
 
@@ -601,9 +598,19 @@ export function drawGown({ spec, color, view, seed }: GownPicture): string {
 
   // Behind the body: a cape, a train, the long back of a high-low skirt.
   const sleeves = sleevePaths(spec.sleeves);
+  if (spec.sleeves === "cape") {
+    // A sheer cape falls from the shoulders behind the gown, a little wider than its hem and just short of the floor.
+    const w = Math.min(hemW + 36, 200);
+    const bottom = Math.min(hemY, FLOOR_Y) - 24;
+    const cape = `M ${f(CX - 72)} 168 C ${f(CX - 110)} 260 ${f(CX - w + 10)} ${f(bottom - 220)} ${f(CX - w)} ${f(bottom)} Q ${f(CX - w / 2)} ${f(bottom + 14)} ${f(CX)} ${f(bottom + 6)} Q ${f(CX + w / 2)} ${f(bottom + 14)} ${f(CX + w)} ${f(bottom)} C ${f(CX + w - 10)} ${f(bottom - 220)} ${f(CX + 110)} 260 ${f(CX + 72)} 168 Z`;
+    back.push(`<path d="${cape}" fill="${p.light}" opacity="0.38"/>`, `<path d="${cape}" fill="none" stroke="${p.shade}" stroke-width="1.2" opacity="0.45"/>`);
+    for (const t of [-0.6, -0.25, 0.25, 0.6]) {
+      back.push(`<path d="M ${f(CX + t * 90)} 200 Q ${f(CX + t * (w - 10))} ${f(bottom - 200)} ${f(CX + t * w * 1.02)} ${f(bottom + 4)}" fill="none" stroke="${p.shade}" stroke-width="4" opacity="0.18" filter="url(#soft)"/>`);
+    }
+  }
   for (const d of sleeves.behind) back.push(`<path d="${d}" fill="${p.light}" opacity="0.4"/>`, `<path d="${d}" fill="none" stroke="${p.shade}" stroke-width="1.2" opacity="0.5"/>`);
   if (spec.silhouette === "high-low") {
-    back.push(`<path d="${skirtPath(HIGH_LOW_BACK)}" fill="url(#cloth)"/>`, `<path d="${skirtPath(HIGH_LOW_BACK)}" fill="${p.deep}" opacity="0.3"/>`, `<path d="${skirtPath(HIGH_LOW_BACK)}" fill="url(#fall)"/>`);
+    back.push(`<path d="${skirtPath(HIGH_LOW_BACK)}" fill="url(#cloth)"/>`, `<path d="${skirtPath(HIGH_LOW_BACK)}" fill="${p.deep}" opacity="0.16"/>`, `<path d="${skirtPath(HIGH_LOW_BACK)}" fill="url(#fall)"/>`);
     for (const t of [-0.7, -0.35, 0.35, 0.7]) back.push(`<path d="${foldPath(HIGH_LOW_BACK, t, 420, 3)}" fill="none" stroke="${p.deep}" stroke-width="3" opacity="0.35"/>`);
   }
   if (has("train")) {

@@ -27,6 +27,12 @@ export type CatalogueVariantFragment = {
   id: string;
   title: string;
   availableForSale: boolean;
+  image: {
+    url: string;
+    altText: string | null;
+    width: number | null;
+    height: number | null;
+  } | null;
   price: {
     amount: string;
     currencyCode: CurrencyCode;
@@ -99,6 +105,12 @@ export type CatalogueProductCardFragment = {
         id: string;
         title: string;
         availableForSale: boolean;
+        image: {
+          url: string;
+          altText: string | null;
+          width: number | null;
+          height: number | null;
+        } | null;
         price: {
           amount: string;
           currencyCode: CurrencyCode;
@@ -162,6 +174,12 @@ export type CatalogueProductsQuery = {
               id: string;
               title: string;
               availableForSale: boolean;
+              image: {
+                url: string;
+                altText: string | null;
+                width: number | null;
+                height: number | null;
+              } | null;
               price: {
                 amount: string;
                 currencyCode: CurrencyCode;
@@ -184,7 +202,7 @@ export interface CatalogueProductsQueryVariables {
 
 export const CatalogueProductsDocument: StorefrontDocument<CatalogueProductsQuery, CatalogueProductsQueryVariables> = {
   operationName: "CatalogueProducts",
-  query: "query CatalogueProducts($first: Int = 100) {\n  products(first: $first) {\n    edges {\n      node {\n        ...CatalogueProductCard\n      }\n    }\n  }\n}\n\nfragment CatalogueMoney on MoneyV2 {\n  amount\n  currencyCode\n}\n\nfragment CatalogueImage on Image {\n  url\n  altText\n  width\n  height\n}\n\nfragment CatalogueVariant on ProductVariant {\n  id\n  title\n  availableForSale\n  price {\n    ...CatalogueMoney\n  }\n  selectedOptions {\n    name\n    value\n  }\n}\n\nfragment CatalogueProductCore on Product {\n  id\n  title\n  description\n  handle\n  collections(first: 10) {\n    nodes {\n      handle\n    }\n  }\n  priceRange {\n    minVariantPrice {\n      ...CatalogueMoney\n    }\n  }\n  options {\n    name\n    optionValues {\n      name\n    }\n  }\n}\n\nfragment CatalogueProductCard on Product {\n  ...CatalogueProductCore\n  images(first: 5) {\n    edges {\n      node {\n        ...CatalogueImage\n      }\n    }\n  }\n  variants(first: 10) {\n    edges {\n      node {\n        ...CatalogueVariant\n      }\n    }\n  }\n}",
+  query: "query CatalogueProducts($first: Int = 100) {\n  products(first: $first) {\n    edges {\n      node {\n        ...CatalogueProductCard\n      }\n    }\n  }\n}\n\nfragment CatalogueMoney on MoneyV2 {\n  amount\n  currencyCode\n}\n\nfragment CatalogueImage on Image {\n  url\n  altText\n  width\n  height\n}\n\nfragment CatalogueVariant on ProductVariant {\n  id\n  title\n  availableForSale\n  image {\n    ...CatalogueImage\n  }\n  price {\n    ...CatalogueMoney\n  }\n  selectedOptions {\n    name\n    value\n  }\n}\n\nfragment CatalogueProductCore on Product {\n  id\n  title\n  description\n  handle\n  collections(first: 10) {\n    nodes {\n      handle\n    }\n  }\n  priceRange {\n    minVariantPrice {\n      ...CatalogueMoney\n    }\n  }\n  options {\n    name\n    optionValues {\n      name\n    }\n  }\n}\n\nfragment CatalogueProductCard on Product {\n  ...CatalogueProductCore\n  images(first: 5) {\n    edges {\n      node {\n        ...CatalogueImage\n      }\n    }\n  }\n  variants(first: 10) {\n    edges {\n      node {\n        ...CatalogueVariant\n      }\n    }\n  }\n}",
 };
 
 export type CatalogueCollectionProductsQuery = {
@@ -229,6 +247,12 @@ export type CatalogueCollectionProductsQuery = {
                 id: string;
                 title: string;
                 availableForSale: boolean;
+                image: {
+                  url: string;
+                  altText: string | null;
+                  width: number | null;
+                  height: number | null;
+                } | null;
                 price: {
                   amount: string;
                   currencyCode: CurrencyCode;
@@ -253,7 +277,7 @@ export interface CatalogueCollectionProductsQueryVariables {
 
 export const CatalogueCollectionProductsDocument: StorefrontDocument<CatalogueCollectionProductsQuery, CatalogueCollectionProductsQueryVariables> = {
   operationName: "CatalogueCollectionProducts",
-  query: "query CatalogueCollectionProducts($handle: String!, $first: Int = 100) {\n  collection(handle: $handle) {\n    products(first: $first) {\n      edges {\n        node {\n          ...CatalogueProductCard\n        }\n      }\n    }\n  }\n}\n\nfragment CatalogueMoney on MoneyV2 {\n  amount\n  currencyCode\n}\n\nfragment CatalogueImage on Image {\n  url\n  altText\n  width\n  height\n}\n\nfragment CatalogueVariant on ProductVariant {\n  id\n  title\n  availableForSale\n  price {\n    ...CatalogueMoney\n  }\n  selectedOptions {\n    name\n    value\n  }\n}\n\nfragment CatalogueProductCore on Product {\n  id\n  title\n  description\n  handle\n  collections(first: 10) {\n    nodes {\n      handle\n    }\n  }\n  priceRange {\n    minVariantPrice {\n      ...CatalogueMoney\n    }\n  }\n  options {\n    name\n    optionValues {\n      name\n    }\n  }\n}\n\nfragment CatalogueProductCard on Product {\n  ...CatalogueProductCore\n  images(first: 5) {\n    edges {\n      node {\n        ...CatalogueImage\n      }\n    }\n  }\n  variants(first: 10) {\n    edges {\n      node {\n        ...CatalogueVariant\n      }\n    }\n  }\n}",
+  query: "query CatalogueCollectionProducts($handle: String!, $first: Int = 100) {\n  collection(handle: $handle) {\n    products(first: $first) {\n      edges {\n        node {\n          ...CatalogueProductCard\n        }\n      }\n    }\n  }\n}\n\nfragment CatalogueMoney on MoneyV2 {\n  amount\n  currencyCode\n}\n\nfragment CatalogueImage on Image {\n  url\n  altText\n  width\n  height\n}\n\nfragment CatalogueVariant on ProductVariant {\n  id\n  title\n  availableForSale\n  image {\n    ...CatalogueImage\n  }\n  price {\n    ...CatalogueMoney\n  }\n  selectedOptions {\n    name\n    value\n  }\n}\n\nfragment CatalogueProductCore on Product {\n  id\n  title\n  description\n  handle\n  collections(first: 10) {\n    nodes {\n      handle\n    }\n  }\n  priceRange {\n    minVariantPrice {\n      ...CatalogueMoney\n    }\n  }\n  options {\n    name\n    optionValues {\n      name\n    }\n  }\n}\n\nfragment CatalogueProductCard on Product {\n  ...CatalogueProductCore\n  images(first: 5) {\n    edges {\n      node {\n        ...CatalogueImage\n      }\n    }\n  }\n  variants(first: 10) {\n    edges {\n      node {\n        ...CatalogueVariant\n      }\n    }\n  }\n}",
 };
 
 export type CatalogueProductQuery = {
@@ -295,6 +319,12 @@ export type CatalogueProductQuery = {
           id: string;
           title: string;
           availableForSale: boolean;
+          image: {
+            url: string;
+            altText: string | null;
+            width: number | null;
+            height: number | null;
+          } | null;
           price: {
             amount: string;
             currencyCode: CurrencyCode;
@@ -315,7 +345,7 @@ export interface CatalogueProductQueryVariables {
 
 export const CatalogueProductDocument: StorefrontDocument<CatalogueProductQuery, CatalogueProductQueryVariables> = {
   operationName: "CatalogueProduct",
-  query: "query CatalogueProduct($handle: String!) {\n  product(handle: $handle) {\n    ...CatalogueProductCore\n    images(first: 10) {\n      edges {\n        node {\n          ...CatalogueImage\n        }\n      }\n    }\n    variants(first: 20) {\n      edges {\n        node {\n          ...CatalogueVariant\n        }\n      }\n    }\n  }\n}\n\nfragment CatalogueMoney on MoneyV2 {\n  amount\n  currencyCode\n}\n\nfragment CatalogueImage on Image {\n  url\n  altText\n  width\n  height\n}\n\nfragment CatalogueVariant on ProductVariant {\n  id\n  title\n  availableForSale\n  price {\n    ...CatalogueMoney\n  }\n  selectedOptions {\n    name\n    value\n  }\n}\n\nfragment CatalogueProductCore on Product {\n  id\n  title\n  description\n  handle\n  collections(first: 10) {\n    nodes {\n      handle\n    }\n  }\n  priceRange {\n    minVariantPrice {\n      ...CatalogueMoney\n    }\n  }\n  options {\n    name\n    optionValues {\n      name\n    }\n  }\n}",
+  query: "query CatalogueProduct($handle: String!) {\n  product(handle: $handle) {\n    ...CatalogueProductCore\n    images(first: 10) {\n      edges {\n        node {\n          ...CatalogueImage\n        }\n      }\n    }\n    variants(first: 20) {\n      edges {\n        node {\n          ...CatalogueVariant\n        }\n      }\n    }\n  }\n}\n\nfragment CatalogueMoney on MoneyV2 {\n  amount\n  currencyCode\n}\n\nfragment CatalogueImage on Image {\n  url\n  altText\n  width\n  height\n}\n\nfragment CatalogueVariant on ProductVariant {\n  id\n  title\n  availableForSale\n  image {\n    ...CatalogueImage\n  }\n  price {\n    ...CatalogueMoney\n  }\n  selectedOptions {\n    name\n    value\n  }\n}\n\nfragment CatalogueProductCore on Product {\n  id\n  title\n  description\n  handle\n  collections(first: 10) {\n    nodes {\n      handle\n    }\n  }\n  priceRange {\n    minVariantPrice {\n      ...CatalogueMoney\n    }\n  }\n  options {\n    name\n    optionValues {\n      name\n    }\n  }\n}",
 };
 
 export type CatalogueSearchQuery = {
@@ -359,6 +389,12 @@ export type CatalogueSearchQuery = {
               id: string;
               title: string;
               availableForSale: boolean;
+              image: {
+                url: string;
+                altText: string | null;
+                width: number | null;
+                height: number | null;
+              } | null;
               price: {
                 amount: string;
                 currencyCode: CurrencyCode;
@@ -382,7 +418,7 @@ export interface CatalogueSearchQueryVariables {
 
 export const CatalogueSearchDocument: StorefrontDocument<CatalogueSearchQuery, CatalogueSearchQueryVariables> = {
   operationName: "CatalogueSearch",
-  query: "query CatalogueSearch($query: String!, $first: Int = 10) {\n  products(first: $first, query: $query) {\n    edges {\n      node {\n        ...CatalogueProductCard\n      }\n    }\n  }\n}\n\nfragment CatalogueMoney on MoneyV2 {\n  amount\n  currencyCode\n}\n\nfragment CatalogueImage on Image {\n  url\n  altText\n  width\n  height\n}\n\nfragment CatalogueVariant on ProductVariant {\n  id\n  title\n  availableForSale\n  price {\n    ...CatalogueMoney\n  }\n  selectedOptions {\n    name\n    value\n  }\n}\n\nfragment CatalogueProductCore on Product {\n  id\n  title\n  description\n  handle\n  collections(first: 10) {\n    nodes {\n      handle\n    }\n  }\n  priceRange {\n    minVariantPrice {\n      ...CatalogueMoney\n    }\n  }\n  options {\n    name\n    optionValues {\n      name\n    }\n  }\n}\n\nfragment CatalogueProductCard on Product {\n  ...CatalogueProductCore\n  images(first: 5) {\n    edges {\n      node {\n        ...CatalogueImage\n      }\n    }\n  }\n  variants(first: 10) {\n    edges {\n      node {\n        ...CatalogueVariant\n      }\n    }\n  }\n}",
+  query: "query CatalogueSearch($query: String!, $first: Int = 10) {\n  products(first: $first, query: $query) {\n    edges {\n      node {\n        ...CatalogueProductCard\n      }\n    }\n  }\n}\n\nfragment CatalogueMoney on MoneyV2 {\n  amount\n  currencyCode\n}\n\nfragment CatalogueImage on Image {\n  url\n  altText\n  width\n  height\n}\n\nfragment CatalogueVariant on ProductVariant {\n  id\n  title\n  availableForSale\n  image {\n    ...CatalogueImage\n  }\n  price {\n    ...CatalogueMoney\n  }\n  selectedOptions {\n    name\n    value\n  }\n}\n\nfragment CatalogueProductCore on Product {\n  id\n  title\n  description\n  handle\n  collections(first: 10) {\n    nodes {\n      handle\n    }\n  }\n  priceRange {\n    minVariantPrice {\n      ...CatalogueMoney\n    }\n  }\n  options {\n    name\n    optionValues {\n      name\n    }\n  }\n}\n\nfragment CatalogueProductCard on Product {\n  ...CatalogueProductCore\n  images(first: 5) {\n    edges {\n      node {\n        ...CatalogueImage\n      }\n    }\n  }\n  variants(first: 10) {\n    edges {\n      node {\n        ...CatalogueVariant\n      }\n    }\n  }\n}",
 };
 
 export type CatalogueCartCreateMutation = {

@@ -29,6 +29,8 @@ export interface ProductVariant {
   price: Money;
   availableForSale: boolean;
   selectedOptions: SelectedOption[];
+  /** The picture of this variant (the gown in its colour), when the store has one. */
+  image: ProductImage | null;
 }
 
 export interface ProductOption {
