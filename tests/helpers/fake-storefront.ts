@@ -41,7 +41,7 @@ export async function startFakeStorefront(handler: (request: RecordedRequest) =>
     let raw = "";
     req.on("data", (chunk: Buffer) => (raw += chunk.toString()));
     req.on("end", () => {
-      let body: RecordedRequest["body"] = null;
+      let body: RecordedRequest["body"];
       try {
         body = JSON.parse(raw) as RecordedRequest["body"];
       } catch {

@@ -54,7 +54,7 @@ describe.each(testEngines)("migrations on $name", (engine) => {
     const indexes = await queryRows<{ indexname: string }>(database.handle.db, sql`select indexname from pg_indexes where indexdef like '%gin_trgm_ops%' order by indexname`);
     expect(indexes.map((r) => r.indexname)).toEqual([
       "appointments_search_idx",
-      "catalogue_products_search_idx",
+      "catalogue_products_search_text_idx",
       "custom_design_submissions_search_idx",
       "newsletter_subscribers_search_idx",
     ]);

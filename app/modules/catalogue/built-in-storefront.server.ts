@@ -9,7 +9,6 @@ import {
   catalogueProductOptions,
   catalogueProducts,
   catalogueProductVariants,
-  productSearchText,
 } from "~/db/schema/catalogue";
 import type { Logger } from "~/lib/logger.server";
 import { createBuiltInCart, type CartCreateInput } from "./built-in-checkout.server";
@@ -168,10 +167,10 @@ export function parseSearchQuery(query: string): string[] {
 async function findProducts(db: Database, first: number, query: string | null | undefined): Promise<LoadedProduct[]> {
   if (first === 0) return [];
   const terms = query ? parseSearchQuery(query) : [];
-  // The search index is on exactly productSearchText; each term is one indexed LIKE.
+  // Each term is one LIKE on the stored, trigram-indexed search text.
   const where: SQL | undefined = terms.length
     ? sql.join(
-        terms.map((t) => sql`${productSearchText} like lower(${`%${escapeLike(t)}%`})`),
+        terms.map((t) => sql`${catalogueProducts.searchText} like lower(${`%${escapeLike(t)}%`})`),
         sql` and `,
       )
     : undefined;

@@ -44,8 +44,12 @@ export const CATALOGUE_CHANGES_CHANNEL = "catalogue_changes";
 /** SPEC §9: lists default to 100; Shopify serves at most 250 per page. */
 export const DEFAULT_LIST_SIZE = 100;
 export const MAX_LIST_SIZE = 250;
-/** Candidates asked of the store per search, before SPEC's title/description rule picks at most 5. */
-const SEARCH_CANDIDATES = 10;
+/**
+ * Candidates asked of the store per search, before SPEC's title/description
+ * rule picks at most 5. Shopify's search also matches tags, vendors and
+ * stems, so it gets room to spare; the built-in store already applies the rule.
+ */
+const SEARCH_CANDIDATES = { shopify: 10, "built-in": SEARCH_MAX_RESULTS } as const;
 
 export type CatalogueStoreConfig =
   | { kind: "built-in"; siteUrl: string }
@@ -240,7 +244,7 @@ export function createCatalogue({ config, database, logger, cache: cacheOptions,
       return cache.get(
         `search:${phrase.toLocaleLowerCase("en-US")}`,
         async () => {
-          const result = await client.request(CatalogueSearchDocument, { query: searchPhrase(phrase), first: SEARCH_CANDIDATES });
+          const result = await client.request(CatalogueSearchDocument, { query: searchPhrase(phrase), first: SEARCH_CANDIDATES[store.kind] });
           if (result.notice) return { products: [], notice: result.notice };
           const products = result.data.products.edges.map((e) => toProduct(e.node)).filter((p) => matchesSearch(p, phrase));
           return { products: products.slice(0, SEARCH_MAX_RESULTS), notice: null };
