@@ -9,5 +9,11 @@ export default [
   route("product/:handle", "routes/product.tsx"),
   route("robots.txt", "routes/robots.txt.ts"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
+  // The catalogue's resource routes and the built-in store's checkout page.
+  route("api/search", "routes/api.search.ts"),
+  route("api/products/:handle", "routes/api.products.$handle.ts"),
+  route("api/checkout", "routes/api.checkout.ts"),
+  route("checkout/:cartId", "routes/checkout.$cartId.tsx"),
+  route("images/gowns/:file", "routes/images.gowns.$file.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -28,7 +28,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return data({ product, notice }, { status: product ? 200 : 404 });
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData, matches, location }) => {
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   const product = loaderData?.product;
   if (!product) return [{ title: "Product Not Found | The Hive" }, { name: "robots", content: "noindex" }];
   const origin = appUrlFrom(matches);

@@ -6,13 +6,13 @@ import { CollectionPage } from "~/modules/catalogue/components/collection-page";
 import { TwoImageShowcase } from "~/modules/catalogue/components/showcase";
 import { StorefrontNoticeToast } from "~/modules/catalogue/components/storefront-notice";
 
-export const meta: Route.MetaFunction = ({ matches, data }) => [
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
   ...pageMeta({
     matches,
     title: "Wedding Dresses — The Bridal Suite",
     description: "Wedding gowns for every kind of celebration: outdoor, formal, bohemian, modern and romantic bridal styles, fitted in our Savannah studio.",
     path: "/weddings",
-    image: data?.showcase[0]?.url ?? null,
+    image: loaderData?.showcase[0]?.url ?? null,
   }),
   breadcrumbs(matches, [
     { name: "Home", path: "/" },
