@@ -3,6 +3,7 @@ import type { Route } from "./+types/celebrations";
 import { breadcrumbs, pageMeta } from "~/lib/seo";
 import { loadCollection } from "~/modules/catalogue/collection-loader.server";
 import { CollectionPage } from "~/modules/catalogue/components/collection-page";
+import { TwoImageShowcase } from "~/modules/catalogue/components/showcase";
 import { StorefrontNoticeToast } from "~/modules/catalogue/components/storefront-notice";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -34,6 +35,7 @@ export default function Celebrations({ loaderData }: Route.ComponentProps) {
         products={loaderData.products}
         query={loaderData.query}
         showStyles={false}
+        hero={<TwoImageShowcase images={loaderData.showcase} />}
         before={
           <section className="mx-auto w-full max-w-7xl px-6 pt-14 lg:px-8" aria-label="Our promise">
             <div className="flex flex-col items-start gap-6 rounded-3xl border border-border bg-surface p-8 sm:flex-row sm:items-center sm:p-10">

@@ -3,6 +3,7 @@ import type { Route } from "./+types/prom";
 import { breadcrumbs, pageMeta } from "~/lib/seo";
 import { loadCollection } from "~/modules/catalogue/collection-loader.server";
 import { CollectionPage } from "~/modules/catalogue/components/collection-page";
+import { TwoImageShowcase } from "~/modules/catalogue/components/showcase";
 import { StorefrontNoticeToast } from "~/modules/catalogue/components/storefront-notice";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -40,6 +41,7 @@ export default function Prom({ loaderData }: Route.ComponentProps) {
         products={loaderData.products}
         query={loaderData.query}
         showStyles={false}
+        hero={<TwoImageShowcase images={loaderData.showcase} />}
         before={
           <section className="mx-auto w-full max-w-7xl px-6 pt-14 lg:px-8" aria-label="Why our prom gowns">
             <ul className="grid gap-6 md:grid-cols-3">

@@ -162,8 +162,11 @@ test.describe("product page", () => {
   test("the gallery: next and previous, thumbnails, and a full-screen viewer with arrow keys and Escape", async ({ page }) => {
     await page.setViewportSize(VIEWPORTS.desktop);
     await page.goto("/product/magnolia-lace-ball-gown");
-    const status = page.getByText(/^Picture \d of \d$/).first();
+    const status = page.getByText(/^Picture \d+ of \d+$/).first();
     await expect(status).toHaveText(/Picture 1 of/);
+    const count = Number(/of (\d+)/.exec((await status.textContent())!)![1]);
+    expect(count).toBeGreaterThanOrEqual(2);
+    const after2 = (count === 2 ? 1 : 3).toString();
     await page.getByRole("button", { name: "Next image" }).click();
     await expect(status).toHaveText(/Picture 2 of/);
     await page.getByRole("button", { name: "Previous image" }).click();
@@ -174,7 +177,7 @@ test.describe("product page", () => {
     const viewer = page.getByRole("dialog", { name: "Magnolia Lace Ball Gown" });
     await expect(viewer).toBeVisible();
     await page.keyboard.press("ArrowRight");
-    await expect(viewer.getByText(/^Picture 3 of/)).toBeAttached();
+    await expect(viewer.getByText(new RegExp(`^Picture ${after2} of`))).toBeAttached();
     await page.keyboard.press("ArrowLeft");
     await expect(viewer.getByText(/^Picture 2 of/)).toBeAttached();
     await page.keyboard.press("Escape");

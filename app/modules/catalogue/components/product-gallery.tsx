@@ -15,8 +15,10 @@ export function ProductGallery({ images, title }: { images: ProductImage[]; titl
   const current = images[Math.min(index, count - 1)];
   const go = (delta: number) => setIndex((i) => (i + delta + count) % count);
   const onKeys = (event: KeyboardEvent) => {
-    if (event.key === "ArrowRight") go(1);
-    if (event.key === "ArrowLeft") go(-1);
+    if (event.key !== "ArrowRight" && event.key !== "ArrowLeft") return;
+    // The viewer is portalled, yet React bubbles its keys to the gallery too: handle each press once.
+    event.stopPropagation();
+    go(event.key === "ArrowRight" ? 1 : -1);
   };
   if (!current) return <div className="aspect-[3/4] rounded-[2rem] bg-muted" />;
   const alt = (image: ProductImage, i: number) => image.altText ?? `${title}, picture ${i + 1} of ${count}`;
