@@ -41,7 +41,8 @@ export default defineConfig({
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: "warn" },
+    // APP_URL: checkout URLs from the built-in store point back at this server.
+    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: "warn", APP_URL: baseURL },
     stdout: "ignore",
     stderr: "pipe",
   },

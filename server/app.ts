@@ -11,6 +11,7 @@ import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from "~/db/d
 import { requestContext, servicesContext, type AppServices } from "~/lib/context.server";
 import { ConfigError, parseEnv, type Env } from "~/lib/env.server";
 import { createLogger, type Logger } from "~/lib/logger.server";
+import { catalogueConfigFromEnv, createCatalogue } from "~/modules/catalogue/catalogue.server";
 import { startOutboxWorker, type OutboxWorker } from "~/modules/mail/outbox.server";
 import { createLogTransport, createSmtpTransport } from "~/modules/mail/transport.server";
 import { ChangeBus, listenForAdminChanges } from "~/modules/realtime/change-bus.server";
@@ -202,7 +203,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   const stopListening = await listenForAdminChanges(database, changes, logger);
 
-  const services: AppServices = { env, database, db, logger, changes, nudgeMail: () => worker.nudge() };
+  const catalogue = createCatalogue({ config: catalogueConfigFromEnv(env), database, logger });
+  const seeding = await catalogue.start();
+  logger.info(
+    { store: catalogue.store, ...(seeding ? { demoProducts: seeding.products, seeded: seeding.seeded } : {}) },
+    `catalogue: ${catalogue.description}`,
+  );
+
+  const services: AppServices = { env, database, db, logger, changes, catalogue, nudgeMail: () => worker.nudge() };
   const app = createApp(services, {
     dev: options.dev,
     controlToken: lock ? controlToken : undefined,
@@ -219,6 +227,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       engine: database.engine,
       dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR,
       mail: transport.name,
+      catalogue: catalogue.store,
       bootMs: Math.round(performance.now() - bootStarted),
     },
     "boutique listening",
@@ -240,6 +249,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       clearTimeout(force);
       await worker.stop();
       await stopListening().catch(() => {});
+      await catalogue.close();
       await database?.close().catch((error: unknown) => logger.error({ err: String(error) }, "closing the database failed"));
       lock?.release();
       logger.info("shut down cleanly");

@@ -11,9 +11,10 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as boutique from "./schema/boutique";
+import * as catalogue from "./schema/catalogue";
 import * as mail from "./schema/mail";
 
-export const schema = { ...boutique, ...mail };
+export const schema = { ...boutique, ...catalogue, ...mail };
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type Transaction = PgTransaction<PgQueryResultHKT, Schema>;

@@ -10,9 +10,12 @@ export const APPOINTMENT_TYPES = ["fitting"] as const;
 export const ADDRESS_TYPES = ["shipping", "billing"] as const;
 export const ROLES = ["admin"] as const;
 export const MAIL_STATUSES = ["pending", "sent", "failed"] as const;
+/** Built-in store orders: placed online, paid in the boutique, then collected or shipped. */
+export const ORDER_STATUSES = ["pending", "paid", "fulfilled", "cancelled"] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
 export type BudgetRange = (typeof BUDGET_RANGES)[number];
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 export type MailStatus = (typeof MAIL_STATUSES)[number];
+export type OrderStatus = (typeof ORDER_STATUSES)[number];

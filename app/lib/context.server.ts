@@ -1,5 +1,6 @@
 import { createContext } from "react-router";
 import type { Database, DatabaseHandle } from "~/db/client.server";
+import type { Catalogue } from "~/modules/catalogue/catalogue.server";
 import type { ChangeBus } from "~/modules/realtime/change-bus.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
@@ -11,6 +12,8 @@ export interface AppServices {
   db: Database;
   logger: Logger;
   changes: ChangeBus;
+  /** The storefront catalogue: Shopify when configured, else the built-in store. */
+  catalogue: Catalogue;
   /** Wake the outbox worker after a transaction that queued mail has committed. */
   nudgeMail(): void;
 }

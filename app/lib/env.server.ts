@@ -51,6 +51,23 @@ export const envSchema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { error: "must be one of fatal, error, warn, info, debug, trace, silent" }).default("info"),
     TRUST_PROXY: booleanFlag,
     SHUTDOWN_TIMEOUT_MS: positiveInt(10000),
+    // A real Shopify store; with none set, the built-in storefront and its demo collection.
+    SHOPIFY_STORE_DOMAIN: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .optional()
+      .transform((value) => (value ? value.replace(/^https?:\/\//, "").replace(/\/+$/, "") : undefined))
+      .refine((value) => value === undefined || /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/.test(value), "must be a store's host name, such as the-hive.myshopify.com"),
+    SHOPIFY_STOREFRONT_ACCESS_TOKEN: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value ? value : undefined))
+      .refine((value) => value === undefined || /^[\w-]{8,200}$/.test(value), "must be a Storefront API access token (letters, digits, - and _)"),
+    /** The whole endpoint, for tests against a local fake; normally derived from the domain. */
+    SHOPIFY_STOREFRONT_API_URL: optionalUrl(["http:", "https:"], "must be an http(s) URL such as https://the-hive.myshopify.com/api/2025-07/graphql.json"),
+    SHOPIFY_STOREFRONT_TIMEOUT_MS: positiveInt(10000),
   })
   .superRefine((env, ctx) => {
     // Links in mail must point at the real site once we run in production
@@ -62,11 +79,26 @@ export const envSchema = z
         message: "is required when DATABASE_URL is set (the public address used in mail links)",
       });
     }
+    // Half a Shopify configuration would quietly fall back to the demo store: refuse it instead.
+    if ((env.SHOPIFY_STORE_DOMAIN || env.SHOPIFY_STOREFRONT_API_URL) && !env.SHOPIFY_STOREFRONT_ACCESS_TOKEN) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SHOPIFY_STOREFRONT_ACCESS_TOKEN"],
+        message: `is required when ${env.SHOPIFY_STORE_DOMAIN ? "SHOPIFY_STORE_DOMAIN" : "SHOPIFY_STOREFRONT_API_URL"} is set (the store's public Storefront API token)`,
+      });
+    }
+    if (env.SHOPIFY_STOREFRONT_ACCESS_TOKEN && !env.SHOPIFY_STORE_DOMAIN && !env.SHOPIFY_STOREFRONT_API_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SHOPIFY_STORE_DOMAIN"],
+        message: "is required when SHOPIFY_STOREFRONT_ACCESS_TOKEN is set (the store's host name, such as the-hive.myshopify.com)",
+      });
+    }
   });
 
 export type Env = z.infer<typeof envSchema> & { APP_URL: string };
 
-const CREDENTIAL_VARIABLES = new Set(["DATABASE_URL", "SMTP_URL"]);
+const CREDENTIAL_VARIABLES = new Set(["DATABASE_URL", "SMTP_URL", "SHOPIFY_STOREFRONT_ACCESS_TOKEN"]);
 
 export class ConfigError extends Error {
   override name = "ConfigError";

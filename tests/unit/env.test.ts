@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseEnv } from "~/lib/env.server";
+import { catalogueConfigFromEnv, describeStore } from "~/modules/catalogue/catalogue.server";
 
 describe("configuration", () => {
   it("runs on the embedded defaults with nothing set", () => {
@@ -32,5 +33,45 @@ describe("configuration", () => {
     } catch (error) {
       expect(String(error)).not.toContain("s3cret");
     }
+  });
+
+  describe("the catalogue's store", () => {
+    it("is the built-in storefront when no Shopify variable is set", () => {
+      const config = catalogueConfigFromEnv(parseEnv({ PORT: "8080" }));
+      expect(config).toEqual({ timeoutMs: 10000, store: { kind: "built-in", siteUrl: "http://localhost:8080" } });
+      expect(describeStore(config.store)).toBe("built-in storefront (demo collection, no Shopify account)");
+    });
+
+    it("is Shopify's 2025-07 Storefront API on the store's domain when a domain and a token are set", () => {
+      const config = catalogueConfigFromEnv(parseEnv({ SHOPIFY_STORE_DOMAIN: "https://The-Hive.myshopify.com/", SHOPIFY_STOREFRONT_ACCESS_TOKEN: "0123456789abcdef0123456789abcdef" }));
+      expect(config.store).toEqual({ kind: "shopify", endpoint: "https://the-hive.myshopify.com/api/2025-07/graphql.json", token: "0123456789abcdef0123456789abcdef", domain: "the-hive.myshopify.com" });
+      expect(describeStore(config.store)).toBe("Shopify store the-hive.myshopify.com (Storefront API 2025-07)");
+    });
+
+    it("takes a full endpoint URL (for tests against a local store) and a timeout", () => {
+      const env = parseEnv({ SHOPIFY_STOREFRONT_API_URL: "http://127.0.0.1:9999/api/2025-07/graphql.json", SHOPIFY_STOREFRONT_ACCESS_TOKEN: "local-token-123", SHOPIFY_STOREFRONT_TIMEOUT_MS: "2500" });
+      expect(catalogueConfigFromEnv(env)).toEqual({ timeoutMs: 2500, store: { kind: "shopify", endpoint: "http://127.0.0.1:9999/api/2025-07/graphql.json", token: "local-token-123", domain: null } });
+    });
+
+    it.each([
+      [{ SHOPIFY_STORE_DOMAIN: "the-hive.myshopify.com" }, "SHOPIFY_STOREFRONT_ACCESS_TOKEN: is required when SHOPIFY_STORE_DOMAIN is set"],
+      [{ SHOPIFY_STOREFRONT_API_URL: "http://127.0.0.1:9999/graphql" }, "SHOPIFY_STOREFRONT_ACCESS_TOKEN: is required when SHOPIFY_STOREFRONT_API_URL is set"],
+      [{ SHOPIFY_STOREFRONT_ACCESS_TOKEN: "0123456789abcdef" }, "SHOPIFY_STORE_DOMAIN: is required when SHOPIFY_STOREFRONT_ACCESS_TOKEN is set"],
+      [{ SHOPIFY_STORE_DOMAIN: "not a domain", SHOPIFY_STOREFRONT_ACCESS_TOKEN: "0123456789abcdef" }, "SHOPIFY_STORE_DOMAIN: must be a store's host name"],
+      [{ SHOPIFY_STOREFRONT_API_URL: "ftp://x", SHOPIFY_STOREFRONT_ACCESS_TOKEN: "0123456789abcdef" }, "SHOPIFY_STOREFRONT_API_URL: must be an http(s) URL"],
+    ])("half a Shopify configuration stops start-up, naming the variable: %o", (source, message) => {
+      expect(() => parseEnv(source)).toThrowError(ConfigError);
+      expect(() => parseEnv(source)).toThrowError(message);
+    });
+
+    it("never echoes the access token", () => {
+      try {
+        parseEnv({ SHOPIFY_STOREFRONT_ACCESS_TOKEN: "secret token with spaces", SHOPIFY_STORE_DOMAIN: "the-hive.myshopify.com" });
+        expect.unreachable();
+      } catch (error) {
+        expect(String(error)).toContain("SHOPIFY_STOREFRONT_ACCESS_TOKEN");
+        expect(String(error)).not.toContain("secret token");
+      }
+    });
   });
 });

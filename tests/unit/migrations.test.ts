@@ -48,10 +48,15 @@ describe.each(testEngines)("migrations on $name", (engine) => {
     await expect(db.insert(newsletterSubscribers).values({ email: "mia@example.COM" })).rejects.toThrow();
   });
 
-  it("has pg_trgm for the admin search indexes", async () => {
+  it("has pg_trgm for the admin and catalogue search indexes", async () => {
     const rows = await queryRows<{ extname: string }>(database.handle.db, sql`select extname from pg_extension where extname = 'pg_trgm'`);
     expect(rows).toHaveLength(1);
     const indexes = await queryRows<{ indexname: string }>(database.handle.db, sql`select indexname from pg_indexes where indexdef like '%gin_trgm_ops%' order by indexname`);
-    expect(indexes.map((r) => r.indexname)).toEqual(["appointments_search_idx", "custom_design_submissions_search_idx", "newsletter_subscribers_search_idx"]);
+    expect(indexes.map((r) => r.indexname)).toEqual([
+      "appointments_search_idx",
+      "catalogue_products_search_text_idx",
+      "custom_design_submissions_search_idx",
+      "newsletter_subscribers_search_idx",
+    ]);
   });
 });

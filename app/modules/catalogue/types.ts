@@ -1,3 +1,5 @@
+import type { ORDER_STATUSES } from "~/db/constants";
+
 /**
  * The app's own catalogue types. Routes and components see only these:
  * no GraphQL `edges`/`node` and no Shopify shapes pass the catalogue module.
@@ -27,6 +29,8 @@ export interface ProductVariant {
   price: Money;
   availableForSale: boolean;
   selectedOptions: SelectedOption[];
+  /** The picture of this variant (the gown in its colour), when the store has one. */
+  image: ProductImage | null;
 }
 
 export interface ProductOption {
@@ -60,4 +64,88 @@ export interface Checkout {
   checkoutUrl: string;
   totalQuantity: number;
   total: Money;
+}
+
+/**
+ * A message for the shopper that comes with an otherwise empty result
+ * (SPEC §8: a store without an active billing plan answers 402). Routes
+ * pass it to the page, which shows it as a toast.
+ */
+export interface StorefrontNotice {
+  kind: "payment-required";
+  title: string;
+  description: string;
+}
+
+export const PAYMENT_REQUIRED_NOTICE: StorefrontNotice = {
+  kind: "payment-required",
+  title: "Shopify: Payment required",
+  description: "Shopify API access requires an active Shopify billing plan. Your store needs to be upgraded to a paid plan. Visit https://admin.shopify.com to upgrade.",
+};
+
+/** What every catalogue read returns: the data, and a notice when the store could not give any. */
+export interface ProductList {
+  products: Product[];
+  notice: StorefrontNotice | null;
+}
+
+export interface ProductLookup {
+  product: Product | null;
+  notice: StorefrontNotice | null;
+}
+
+/** One match in the header's search popover (SPEC §2: image, title, minimum price, link). */
+export interface SearchResult {
+  id: string;
+  handle: string;
+  title: string;
+  image: ProductImage | null;
+  price: Money;
+}
+
+/** SPEC §9: search needs 2 characters after trimming and shows at most 5 matches. */
+export const SEARCH_MIN_LENGTH = 2;
+export const SEARCH_MAX_RESULTS = 5;
+export const SEARCH_MAX_LENGTH = 100;
+
+/** The JSON `GET /api/search?q=` answers with. */
+export interface SearchResponse {
+  query: string;
+  results: SearchResult[];
+  notice: StorefrontNotice | null;
+}
+
+/** The JSON `POST /api/checkout` answers with: a checkout to open, or SPEC §8's message. */
+export type CheckoutResponse =
+  | ({ ok: true } & Checkout)
+  | { ok: false; error: string; userErrors?: { field: string[] | null; message: string }[]; notice?: StorefrontNotice | null };
+
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: "Reserved: pay in the boutique",
+  paid: "Paid",
+  fulfilled: "Collected",
+  cancelled: "Cancelled",
+};
+
+export interface OrderLine {
+  productHandle: string;
+  productTitle: string;
+  variantTitle: string;
+  quantity: number;
+  unitPrice: Money;
+}
+
+/** An order placed on the built-in store's checkout (SPEC §3 order history entry, plus its lines). */
+export interface Order {
+  id: string;
+  orderNumber: number;
+  status: OrderStatus;
+  /** ISO 8601. */
+  date: string;
+  total: Money;
+  customerName: string;
+  customerEmail: string;
+  userId: string | null;
+  lines: OrderLine[];
 }

@@ -1,0 +1,54 @@
+import type { Route } from "./+types/api.checkout";
+import { requestContext, servicesContext } from "~/lib/context.server";
+import { checkoutRequestSchema } from "~/modules/catalogue/checkout-schema";
+import { StorefrontError } from "~/modules/catalogue/storefront-client.server";
+import type { CheckoutResponse } from "~/modules/catalogue/types";
+
+const MAX_BODY_BYTES = 64 * 1024;
+const noStore = { "Cache-Control": "no-store" };
+
+function answer(body: CheckoutResponse, status = 200, headers: Record<string, string> = {}) {
+  return Response.json(body, { status, headers: { ...noStore, ...headers } });
+}
+
+export function loader() {
+  return answer({ ok: false, error: "Send a POST with JSON { lines: [{ merchandiseId, quantity }] }." }, 405, { Allow: "POST" });
+}
+
+/**
+ * POST /api/checkout with JSON { lines: [{ merchandiseId, quantity }] }:
+ * creates the cart on the store and answers { ok: true, checkoutUrl, ... },
+ * or { ok: false, error } with SPEC §8's message.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return answer({ ok: false, error: "Use POST." }, 405, { Allow: "POST" });
+  // JSON only: a cross-site form cannot send it without the browser asking us first.
+  if (!/^application\/json\b/i.test(request.headers.get("content-type") ?? "")) {
+    return answer({ ok: false, error: "Send the lines as JSON (Content-Type: application/json)." }, 415);
+  }
+  const text = await request.text();
+  if (text.length > MAX_BODY_BYTES) return answer({ ok: false, error: "The request is too large." }, 413);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return answer({ ok: false, error: "The request body is not valid JSON." }, 400);
+  }
+  const parsed = checkoutRequestSchema.safeParse(json);
+  if (!parsed.success) return answer({ ok: false, error: parsed.error.issues[0]?.message ?? "The lines are not valid." }, 400);
+
+  const { catalogue } = context.get(servicesContext);
+  const { logger } = context.get(requestContext);
+  try {
+    const checkout = await catalogue.createCheckout(parsed.data.lines);
+    return answer({ ok: true, ...checkout });
+  } catch (error) {
+    if (error instanceof StorefrontError) {
+      const status = error.userErrors.length > 0 ? 422 : 502;
+      logger.warn({ err: error.message, kind: error.kind }, "checkout not created");
+      return answer({ ok: false, error: error.message, userErrors: error.userErrors, notice: error.notice }, status);
+    }
+    logger.error({ err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) }, "checkout failed");
+    return answer({ ok: false, error: "Checkout failed. Please try again." }, 503);
+  }
+}

@@ -1,0 +1,22 @@
+import type { Route } from "./+types/images.gowns.$file";
+import { ART_VERSION } from "~/modules/catalogue/art-version";
+import { renderGownImage, type ImageFormat } from "~/modules/catalogue/gown-images.server";
+
+const FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.(webp|avif|png)$/;
+
+/**
+ * GET /images/gowns/{key}.{webp|avif|png}?width=N&v=V: the demo collection's
+ * pictures, drawn and encoded on first request at the nearest slot width.
+ * A URL with the current artwork version is cached for a year.
+ */
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const match = FILE.exec(params.file);
+  if (!match) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
+  const url = new URL(request.url);
+  const width = Number(url.searchParams.get("width")) || null;
+  const image = await renderGownImage(match[1]!, { width, format: match[2] as ImageFormat });
+  const cacheControl = !image.found ? "public, max-age=300" : url.searchParams.get("v") === ART_VERSION ? "public, max-age=31536000, immutable" : "public, max-age=86400";
+  const headers = { "Content-Type": image.contentType, "Cache-Control": cacheControl, ETag: image.etag, "X-Image-Width": String(image.width) };
+  if (request.headers.get("if-none-match") === image.etag) return new Response(null, { status: 304, headers });
+  return new Response(new Uint8Array(image.body), { headers: { ...headers, "Content-Length": String(image.body.length) } });
+}

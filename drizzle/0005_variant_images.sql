@@ -1,0 +1,3 @@
+ALTER TABLE "catalogue_product_variants" ADD COLUMN "image_id" uuid;--> statement-breakpoint
+ALTER TABLE "catalogue_product_variants" ADD CONSTRAINT "catalogue_product_variants_image_id_catalogue_product_images_id_fk" FOREIGN KEY ("image_id") REFERENCES "public"."catalogue_product_images"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "catalogue_product_variants_image_idx" ON "catalogue_product_variants" USING btree ("image_id");

@@ -1,0 +1,114 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { DEMO_DRESSES } from "../../app/modules/catalogue/demo-collection";
+import type { CheckoutResponse, Product } from "../../app/modules/catalogue/types";
+import { collectConsoleErrors, expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
+
+async function product(request: APIRequestContext, handle: string): Promise<Product> {
+  const response = await request.get(`/api/products/${handle}`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { product: Product }).product;
+}
+
+async function createCheckout(request: APIRequestContext, lines: { merchandiseId: string; quantity: number }[]) {
+  const response = await request.post("/api/checkout", { data: { lines } });
+  const body = (await response.json()) as CheckoutResponse;
+  expect(body, JSON.stringify(body)).toMatchObject({ ok: true });
+  return body as Extract<CheckoutResponse, { ok: true }>;
+}
+
+/** Every picture on the page has arrived and decoded: none is broken. */
+async function expectImagesLoaded(page: Page) {
+  const images = page.locator("main img");
+  await expect(images.first()).toBeVisible();
+  await expect
+    .poll(() => images.evaluateAll((all) => all.filter((img) => !(img as HTMLImageElement).complete || (img as HTMLImageElement).naturalWidth === 0).length), { timeout: 15_000 })
+    .toBe(0);
+  for (const img of await images.all()) {
+    expect(await img.getAttribute("width")).toBeTruthy();
+    expect(await img.getAttribute("height")).toBeTruthy();
+    expect(await img.getAttribute("alt")).toBeTruthy();
+  }
+}
+
+test("a shopper completes a checkout on the built-in store", async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  await page.setViewportSize(VIEWPORTS.desktop);
+  // The first available size of two gowns, as the bag would send them.
+  const gowns = await Promise.all(["magnolia-lace-ball-gown", "forsyth-garden-chiffon-gown"].map((h) => product(page.request, h)));
+  const lines = gowns.map((g) => ({ merchandiseId: g.variants.find((v) => v.availableForSale)!.id, quantity: 1 }));
+  const checkout = await createCheckout(page.request, lines);
+  // On this site: APP_URL is the server's own address.
+  expect(new URL(checkout.checkoutUrl).origin).toBe(new URL(test.info().project.use.baseURL!).origin);
+
+  // The bag opens it with channel=online_store (SPEC §4).
+  await page.goto(`${checkout.checkoutUrl}?channel=online_store`);
+  await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+  await expect(page.getByText("Magnolia Lace Ball Gown")).toBeVisible();
+  await expect(page.getByText("Forsyth Garden Chiffon Gown")).toBeVisible();
+  await expect(page.getByText("USD $4540.00").first()).toBeVisible();
+  await expectImagesLoaded(page);
+  await expectNoAxeViolations(page);
+
+  await page.getByLabel("Full name").fill("Ava Brooks");
+  await page.getByLabel("Email").fill("ava@example.com");
+  await page.getByRole("button", { name: "Place Order" }).click();
+
+  await expect(page.getByRole("heading", { level: 1, name: "Thank you, Ava!" })).toBeVisible();
+  await expect(page.getByText(/^Order #\d{4,} confirmed$/)).toBeVisible();
+  await expect(page.getByText("Reserved: pay in the boutique")).toBeVisible();
+  await expectImagesLoaded(page);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: "test-results/screenshots/checkout-confirmation-desktop-light.png", fullPage: true });
+  // A reload shows the same confirmation and places nothing twice.
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Thank you, Ava!" })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test("the checkout form explains what is missing, without placing an order", async ({ page }) => {
+  const gown = await product(page.request, "isle-of-hope-halter-gown");
+  const checkout = await createCheckout(page.request, [{ merchandiseId: gown.variants.find((v) => v.availableForSale)!.id, quantity: 1 }]);
+  await page.goto(checkout.checkoutUrl);
+  // The browser's own checks are the first line; the server's are the ones that count.
+  await page.locator("form").evaluate((form) => form.setAttribute("novalidate", ""));
+  await page.getByLabel("Full name").fill("   ");
+  await page.getByLabel("Email").fill("ava@");
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page.getByText("Name is required")).toBeVisible();
+  await expect(page.getByText("Invalid email address")).toBeVisible();
+  await expect(page.getByLabel("Full name")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test.describe("the demo collection, photographed on a checkout of every gown", () => {
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    for (const theme of THEMES) {
+      test(`at ${size} width in ${theme}`, async ({ page }) => {
+        test.setTimeout(60_000);
+        await page.setViewportSize(viewport);
+        await page.emulateMedia({ colorScheme: theme });
+        const errors = collectConsoleErrors(page);
+        const all = await Promise.all(DEMO_DRESSES.map((d) => product(page.request, d.handle)));
+        // The last size in stock of each gown (another test orders first sizes); a gown sold out everywhere cannot be in a bag.
+        const lines = all.flatMap((p) => {
+          const variant = p.variants.filter((v) => v.availableForSale).at(-1);
+          return variant ? [{ merchandiseId: variant.id, quantity: 1 }] : [];
+        });
+        expect(lines.length).toBeGreaterThanOrEqual(24);
+        const checkout = await createCheckout(page.request, lines);
+        await page.goto(checkout.checkoutUrl);
+        await expect(page.locator("html")).toHaveClass(theme === "dark" ? /dark/ : /^(?!.*dark).*$/);
+        await expect(page.getByRole("heading", { level: 2, name: /Your bag/ })).toBeVisible();
+        await expectImagesLoaded(page);
+        expect(await page.locator("main img").count()).toBe(lines.length);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        await expectNoAxeViolations(page);
+        await page.screenshot({ path: `test-results/screenshots/checkout-${size}-${theme}.png`, fullPage: true });
+        await page.locator("main ul").first().screenshot({ path: `test-results/screenshots/gowns-${size}-${theme}.png` });
+        expect(errors).toEqual([]);
+      });
+    }
+  }
+});
