@@ -5,6 +5,8 @@ import { requestContext, servicesContext } from "~/lib/context.server";
 import { placeOrderSchema } from "~/modules/catalogue/checkout-schema";
 import { imageSrcSet, imageUrlAtWidth } from "~/modules/catalogue/image-url";
 import { formatMoney } from "~/modules/catalogue/money";
+import { orderConfirmationMail } from "~/modules/catalogue/order-mail";
+import { enqueueMail } from "~/modules/mail/outbox.server";
 import { ORDER_STATUS_LABELS, type Money, type ProductImage } from "~/modules/catalogue/types";
 
 /** The built-in store's checkout: the page a cartCreate checkout URL leads to. */
@@ -38,16 +40,23 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     }
     return data({ fieldErrors, problems: [] as string[], values }, { status: 400 });
   }
-  const result = await context.get(servicesContext).catalogue.placeOrder({
-    cartId: params.cartId,
-    customerName: parsed.data.name,
-    customerEmail: parsed.data.email,
-    // Accounts come later; until then every order is a guest order.
-    userId: null,
-  });
+  const services = context.get(servicesContext);
+  const pageUrl = `${services.env.APP_URL.replace(/\/+$/, "")}/checkout/${params.cartId}`;
+  const result = await services.catalogue.placeOrder(
+    {
+      cartId: params.cartId,
+      customerName: parsed.data.name,
+      customerEmail: parsed.data.email,
+      // Accounts come later; until then every order is a guest order.
+      userId: null,
+    },
+    // The confirmation is queued in the order's own transaction: no order without its mail, no mail without an order.
+    { onPlaced: (tx, order) => enqueueMail(tx, orderConfirmationMail(order, pageUrl)) },
+  );
   if (result.status === "not-found") return data({ fieldErrors: {}, problems: ["This checkout no longer exists. Please return to your bag."], values }, { status: 404 });
   if (result.status === "unavailable") return data({ fieldErrors: {}, problems: result.problems, values }, { status: 409 });
   context.get(requestContext).logger.info({ orderNumber: result.order.orderNumber, status: result.status }, "order placed");
+  if (result.status === "placed") services.nudgeMail();
   // Post/redirect/get: a reload shows the confirmation instead of sending the form again.
   return redirect(`/checkout/${params.cartId}`, 303);
 }
@@ -107,7 +116,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           <p className="eyebrow">Order #{order.orderNumber} confirmed</p>
           <h1 className="mt-3 text-4xl sm:text-5xl">Thank you, {order.customerName.split(" ")[0]}!</h1>
           <p className="mt-4 text-muted-foreground">
-            Your order is reserved for you. Pay when you visit us at {BRAND.street}, {BRAND.city} ({BRAND.hours}); we'll write to {order.customerEmail} about your fitting.
+            Your order is reserved for you. Pay when you visit us at {BRAND.street}, {BRAND.city} ({BRAND.hours}). A confirmation is on its way to {order.customerEmail}, and we'll be in touch to arrange your fitting.
           </p>
           <p className="mt-3 text-sm">
             <span className="text-muted-foreground">Status:</span> {ORDER_STATUS_LABELS[order.status]}

@@ -56,7 +56,9 @@ test("a shopper completes a checkout on the built-in store", async ({ page }) =>
   await expect(page.getByRole("heading", { level: 1, name: "Thank you, Ava!" })).toBeVisible();
   await expect(page.getByText(/^Order #\d{4,} confirmed$/)).toBeVisible();
   await expect(page.getByText("Reserved: pay in the boutique")).toBeVisible();
+  await expectImagesLoaded(page);
   await expectNoAxeViolations(page);
+  await page.screenshot({ path: "test-results/screenshots/checkout-confirmation-desktop-light.png", fullPage: true });
   // A reload shows the same confirmation and places nothing twice.
   await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: "Thank you, Ava!" })).toBeVisible();

@@ -147,6 +147,10 @@ describe("the built-in store, served", () => {
     expect(confirmation).toMatch(/Order #(<!-- -->)?\d{4,}/);
     const line = server.logs().find((l) => l.msg === "order placed");
     expect(line?.orderNumber as number).toBeGreaterThanOrEqual(1001);
+    // The confirmation goes through the outbox (the log transport by default).
+    await expect
+      .poll(() => server.logs().find((l) => l.msg === "mail (log transport)" && (l.mail as { to: string }).to === "ava@example.com")?.mail, { timeout: 5_000 })
+      .toMatchObject({ subject: `Your order #${line!.orderNumber as number} at The Hive Bridal & Formal` });
   });
 
   it("an unknown checkout is a 404 page, not an error", async () => {

@@ -2,10 +2,13 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, queryRows } from "~/db/client.server";
 import { catalogueInventory, catalogueOrderLines, catalogueOrders } from "~/db/schema/catalogue";
+import { mailOutbox } from "~/db/schema/mail";
 import { createCatalogue, type Catalogue } from "~/modules/catalogue/catalogue.server";
 import { parseGid } from "~/modules/catalogue/gid";
+import { orderConfirmationMail } from "~/modules/catalogue/order-mail";
 import { StorefrontError } from "~/modules/catalogue/storefront-client.server";
 import type { CartLineInput, Product } from "~/modules/catalogue/types";
+import { enqueueMail } from "~/modules/mail/outbox.server";
 import { testEngines, type TestDatabase } from "../helpers/databases";
 
 async function cartError(promise: Promise<unknown>) {
@@ -173,6 +176,25 @@ describe.each(testEngines)("checkout on the built-in store on $name", (engine) =
       const [ordersAfter] = await queryRows<{ n: string }>(database.handle.db, sql`select count(*) as n from catalogue_orders`);
       expect(ordersAfter!.n).toBe(ordersBefore!.n);
       expect((await catalogue.getCheckout(cartIdOf(checkout.checkoutUrl)))!.lines[1]!.problem).toBe(`Only 1 left of Midnight Velvet Column (${b.title}).`);
+    });
+
+    it("queues the confirmation mail in the order's transaction: both are stored, or neither", async () => {
+      const a = availableVariant("savannah-sunset-chiffon-gown");
+      await setStock(a.id, 2);
+      const failing = await catalogue.createCheckout([{ merchandiseId: a.id, quantity: 1 }]);
+      const input = { cartId: cartIdOf(failing.checkoutUrl), customerName: "Ida Vance", customerEmail: "ida@example.com", userId: null };
+      await expect(catalogue.placeOrder(input, { onPlaced: () => Promise.reject(new Error("outbox unavailable")) })).rejects.toThrow("outbox unavailable");
+      expect(await stockOf(a.id)).toBe(2);
+      expect((await catalogue.getCheckout(input.cartId))!.order).toBeNull();
+
+      const placed = await catalogue.placeOrder(input, { onPlaced: (tx, order) => enqueueMail(tx, orderConfirmationMail(order, `${SITE}/checkout/${input.cartId}`)) });
+      expect(placed.status).toBe("placed");
+      const [mail] = await database.handle.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, "ida@example.com"));
+      expect(mail).toMatchObject({ kind: "order-confirmation", status: "pending" });
+      expect(mail!.subject).toMatch(/^Your order #\d+ at The Hive Bridal & Formal$/);
+      expect(mail!.textBody).toContain("Dear Ida Vance,");
+      expect(mail!.textBody).toContain(`1 × Savannah Sunset Chiffon Gown (${a.title.split(" / ").join(", ")})  USD $329.00`);
+      expect(mail!.textBody).toContain(`${SITE}/checkout/${input.cartId}`);
     });
 
     it("answers an unknown or malformed cart with not-found", async () => {

@@ -1,5 +1,8 @@
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
+
+/** The transaction an order is placed in, as db.transaction hands it over. */
+export type OrderTransaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 import {
   catalogueCartLines,
   catalogueCarts,
@@ -278,6 +281,15 @@ export interface PlaceOrderInput {
   userId: string | null;
 }
 
+export interface PlaceOrderOptions {
+  /**
+   * Runs inside the order's transaction once it is recorded: whatever it
+   * writes (the confirmation mail in the outbox) commits with the order or
+   * not at all.
+   */
+  onPlaced?: (tx: OrderTransaction, order: Order) => Promise<unknown>;
+}
+
 export type PlaceOrderResult =
   | { status: "placed"; order: Order }
   /** The cart's order already exists (a second submit, or two tabs): nothing new is stored. */
@@ -298,7 +310,7 @@ class OrderRefused extends Error {
  * takes the stock of every line and records the order with copies of what
  * was bought. If any line cannot be had, nothing is taken or stored.
  */
-export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+export async function placeOrder(db: Database, input: PlaceOrderInput, options: PlaceOrderOptions = {}): Promise<PlaceOrderResult> {
   if (!isUuid(input.cartId)) return { status: "not-found" };
   try {
     return await db.transaction(async (tx) => {
@@ -351,7 +363,9 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
           currencyCode: l.currencyCode,
         })),
       );
-      return { status: "placed", order: (await loadOrder(tx, eq(catalogueOrders.id, order!.id)))! } as const;
+      const placed = (await loadOrder(tx, eq(catalogueOrders.id, order!.id)))!;
+      await options.onPlaced?.(tx, placed);
+      return { status: "placed", order: placed } as const;
     });
   } catch (error) {
     if (error instanceof OrderRefused) return { status: "unavailable", problems: error.problems };

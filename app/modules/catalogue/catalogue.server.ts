@@ -1,7 +1,7 @@
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/logger.server";
-import { getCheckout, getOrder, placeOrder, type CheckoutView, type PlaceOrderInput, type PlaceOrderResult } from "./built-in-checkout.server";
+import { getCheckout, getOrder, placeOrder, type CheckoutView, type PlaceOrderInput, type PlaceOrderOptions, type PlaceOrderResult } from "./built-in-checkout.server";
 import { createBuiltInStorefront } from "./built-in-storefront.server";
 import { seedDemoCatalogue } from "./demo-seed.server";
 import { ReadCache, type ReadCacheOptions } from "./read-cache.server";
@@ -104,7 +104,7 @@ export interface Catalogue {
 
   /** The built-in store's checkout page; null on a Shopify store or for an unknown cart. */
   getCheckout(cartId: string): Promise<CheckoutView | null>;
-  placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResult>;
+  placeOrder(input: PlaceOrderInput, options?: PlaceOrderOptions): Promise<PlaceOrderResult>;
   getOrder(orderId: string): Promise<Order | null>;
 
   /** Drops every cached read (the built-in catalogue changed). */
@@ -273,9 +273,9 @@ export function createCatalogue({ config, database, logger, cache: cacheOptions,
       return builtIn ? getCheckout(db, cartId) : null;
     },
 
-    async placeOrder(input) {
+    async placeOrder(input, options) {
       if (!builtIn) return { status: "not-found" };
-      const result = await placeOrder(db, input);
+      const result = await placeOrder(db, input, options);
       // Stock changed: what shoppers see as sold out must change with it, now, not at the next cache expiry.
       if (result.status === "placed") cache.invalidate();
       return result;

@@ -1,0 +1,26 @@
+import { BRAND } from "~/lib/brand";
+import { formatMoney } from "./money";
+import type { Order } from "./types";
+
+/** The shopper's confirmation of a built-in store order, as plain text for the outbox. */
+export function orderConfirmationMail(order: Order, checkoutUrl: string) {
+  const lines = order.lines.map((l) => `  ${l.quantity} × ${l.productTitle} (${l.variantTitle.split(" / ").join(", ")})  ${formatMoney(l.unitPrice)}`);
+  const text = [
+    `Dear ${order.customerName},`,
+    "",
+    `Thank you for your order #${order.orderNumber}. We have set your gown aside for you:`,
+    "",
+    ...lines,
+    "",
+    `Total: ${formatMoney(order.total)}`,
+    "",
+    `Nothing has been charged: you pay when you visit us at ${BRAND.street}, ${BRAND.city}, ${BRAND.region} ${BRAND.postalCode} (${BRAND.hours}).`,
+    "We will be in touch to arrange your fitting. If you have questions before then, reply to this email or call us.",
+    "",
+    `Your order: ${checkoutUrl}`,
+    "",
+    BRAND.fullName,
+    BRAND.phone,
+  ].join("\n");
+  return { kind: "order-confirmation", to: order.customerEmail, subject: `Your order #${order.orderNumber} at ${BRAND.fullName}`, text };
+}
