@@ -70,11 +70,24 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export function createApp(services: AppServices, options: { dev?: StartOptions["dev"]; build?: () => Promise<ServerBuild>; controlToken?: string }) {
+/** Set when shutdown begins: health checks fail so load balancers stop sending, and connections are not kept alive. */
+export interface Lifecycle {
+  draining: boolean;
+}
+
+export function createApp(
+  services: AppServices,
+  options: { dev?: StartOptions["dev"]; build?: () => Promise<ServerBuild>; controlToken?: string; lifecycle?: Lifecycle },
+) {
+  const lifecycle = options.lifecycle ?? { draining: false };
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", services.env.TRUST_PROXY);
   app.use(requestMeta(services.logger));
+  app.use((_req, res, next) => {
+    if (lifecycle.draining) res.setHeader("Connection", "close");
+    next();
+  });
   app.use(securityHeaders({ dev: Boolean(options.dev) }));
   app.use(
     compression({
@@ -84,6 +97,10 @@ export function createApp(services: AppServices, options: { dev?: StartOptions["
   );
 
   app.get("/healthz", async (_req, res) => {
+    if (lifecycle.draining) {
+      res.status(503).set("Cache-Control", "no-store").json({ status: "draining" });
+      return;
+    }
     try {
       await Promise.race([
         pingDatabase(services.db),
@@ -211,7 +228,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   );
 
   const services: AppServices = { env, database, db, logger, changes, catalogue, nudgeMail: () => worker.nudge() };
+  const lifecycle: Lifecycle = { draining: false };
   const app = createApp(services, {
+    lifecycle,
     dev: options.dev,
     controlToken: lock ? controlToken : undefined,
     build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
@@ -236,13 +255,18 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let shuttingDown: Promise<void> | null = null;
   const shutdown = (reason: string) => {
     shuttingDown ??= (async () => {
-      logger.info({ reason }, "shutting down: finishing requests in flight");
+      logger.info({ reason, drainMs: env.SHUTDOWN_DRAIN_MS }, "shutting down: finishing requests in flight");
+      // Keep accepting for a moment: requests already on their way (sent by a
+      // load balancer before it saw us go, or queued in the kernel) are still
+      // answered, with Connection: close, while /healthz says we are leaving.
+      lifecycle.draining = true;
+      changes.close();
+      await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_MS));
       const force = setTimeout(() => {
         logger.warn("requests still open at the shutdown deadline; closing them");
         server.closeAllConnections();
       }, env.SHUTDOWN_TIMEOUT_MS);
       force.unref();
-      changes.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       await closed;

@@ -117,10 +117,26 @@ export async function restoreBackup(db: Database, input: Readable): Promise<Reco
     // Created right before the loop: readline emits lines as soon as it
     // exists, and lines emitted before iteration starts would be lost.
     const reader = createInterface({ input: input.pipe(createGunzip()), crlfDelay: Infinity });
+    const columnCache = new Map<string, string>();
+    // Generated columns are computed again by the database; every other column is written back.
+    const writableColumns = async (table: string) => {
+      let list = columnCache.get(table);
+      if (!list) {
+        const columns = await queryRows<{ name: string }>(
+          tx as unknown as Database,
+          sql`select column_name as name from information_schema.columns where table_schema = 'public' and table_name = ${table} and is_generated = 'NEVER' order by ordinal_position`,
+        );
+        list = columns.map((c) => ident(c.name)).join(", ");
+        columnCache.set(table, list);
+      }
+      return list;
+    };
     const flush = async () => {
       if (!batchTable || batch.length === 0) return;
+      const target = `public.${ident(batchTable)}`;
+      const columns = await writableColumns(batchTable);
       // OVERRIDING SYSTEM VALUE keeps ids of identity columns as they were.
-      await tx.execute(sql`insert into ${sql.raw(`public.${ident(batchTable)}`)} overriding system value select * from json_populate_recordset(null::${sql.raw(`public.${ident(batchTable)}`)}, ${JSON.stringify(batch)}::json)`);
+      await tx.execute(sql`insert into ${sql.raw(`${target} (${columns})`)} overriding system value select ${sql.raw(columns)} from json_populate_recordset(null::${sql.raw(target)}, ${JSON.stringify(batch)}::json)`);
       counts[batchTable] = (counts[batchTable] ?? 0) + batch.length;
       batch = [];
     };

@@ -51,6 +51,7 @@ export const envSchema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { error: "must be one of fatal, error, warn, info, debug, trace, silent" }).default("info"),
     TRUST_PROXY: booleanFlag,
     SHUTDOWN_TIMEOUT_MS: positiveInt(10000),
+    SHUTDOWN_DRAIN_MS: z.coerce.number({ error: "must be a whole number of milliseconds" }).int("must be a whole number of milliseconds").min(0, "must be a whole number of milliseconds").default(1000),
     // A real Shopify store; with none set, the built-in storefront and its demo collection.
     SHOPIFY_STORE_DOMAIN: z
       .string()

@@ -111,11 +111,17 @@ describe("the server process", () => {
         new Promise<string>((resolve) => {
           let text = "";
           socket.on("data", (chunk) => (text += chunk.toString()));
+          socket.on("error", (error) => (text += `\n[socket error: ${error.message}]`));
           socket.on("close", () => resolve(text));
         }),
     );
     for (const socket of sockets) socket.write("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
     server.process.child.kill("SIGTERM");
+    await server.process.waitForOutput(/shutting down/);
+    // While it drains, the health check tells load balancers to look elsewhere.
+    const health = await fetch(`${server.url}/healthz`);
+    expect(health.status).toBe(503);
+    expect(await health.json()).toEqual({ status: "draining" });
     for (const answer of await Promise.all(answers)) {
       expect(answer).toMatch(/^HTTP\/1\.1 200 OK/);
       expect(answer).toContain("</html>");

@@ -1,0 +1,71 @@
+// First-load JavaScript per page, as Chromium receives it (gzip on the wire),
+// against the production build. Target (issue 4): 150 KB or less per page.
+// Run: npm run build && node bench/first-load-js.mjs [path ...]
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/weddings", "/prom", "/celebrations", "/product/magnolia-lace-ball-gown"];
+
+async function freePort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const port = await freePort();
+const server = spawn(process.execPath, [join(root, "server/main.js")], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), "boutique-js-")), LOG_LEVEL: "warn" },
+  stdio: "ignore",
+});
+const base = `http://127.0.0.1:${port}`;
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`${base}/healthz`)).ok) break;
+  } catch {
+    // starting
+  }
+  if (i > 600) throw new Error("server did not start");
+  await new Promise((r) => setTimeout(r, 100));
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+});
+const rows = [];
+try {
+  for (const path of paths) {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const scripts = [];
+    page.on("requestfinished", async (request) => {
+      if (request.resourceType() !== "script") return;
+      const response = await request.response();
+      const sizes = await request.sizes();
+      scripts.push({ url: request.url(), wire: sizes.responseBodySize, encoding: response?.headers()["content-encoding"] ?? "none" });
+    });
+    await page.goto(`${base}${path}`, { waitUntil: "networkidle" });
+    await page.waitForTimeout(500);
+    const wire = scripts.reduce((sum, s) => sum + s.wire, 0);
+    rows.push({ path, files: scripts.length, kb: wire / 1024, gzip: scripts.every((s) => s.encoding === "gzip" || s.encoding === "br") });
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  server.kill("SIGTERM");
+}
+
+console.log("\nFirst-load JavaScript per page (bytes on the wire, 390 px viewport, after network idle)");
+console.log("| page | script files | compressed | JS on the wire | target ≤ 150 KB |");
+console.log("|---|---|---|---|---|");
+for (const r of rows) console.log(`| ${r.path} | ${r.files} | ${r.gzip ? "yes" : "NO"} | ${r.kb.toFixed(1)} KB | ${r.kb <= 150 ? "met" : "MISSED"} |`);
+console.log("\ncommand: npm run build && node bench/first-load-js.mjs");
