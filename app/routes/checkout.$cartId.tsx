@@ -4,7 +4,7 @@ import { BRAND } from "~/lib/brand";
 import { requestContext, servicesContext } from "~/lib/context.server";
 import { placeOrderSchema } from "~/modules/catalogue/checkout-schema";
 import { imageSrcSet, imageUrlAtWidth } from "~/modules/catalogue/image-url";
-import { formatMoney } from "~/modules/catalogue/money";
+import { formatPrice } from "~/lib/format";
 import { orderConfirmationMail } from "~/modules/catalogue/order-mail";
 import { enqueueMail } from "~/modules/mail/outbox.server";
 import { ORDER_STATUS_LABELS, type Money, type ProductImage } from "~/modules/catalogue/types";
@@ -81,7 +81,7 @@ function Total({ label, money, emphasis = false }: { label: string; money: Money
   return (
     <div className={`flex items-baseline justify-between gap-4 ${emphasis ? "text-lg font-medium" : "text-sm text-muted-foreground"}`}>
       <dt>{label}</dt>
-      <dd className="tabular-nums">{formatMoney(money)}</dd>
+      <dd className="tabular-nums">{formatPrice(money)}</dd>
     </div>
   );
 }
@@ -142,13 +142,13 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                   <p className="font-display text-xl leading-tight">{line.productTitle}</p>
                   <p className="text-sm text-muted-foreground">{line.variantTitle.split(" / ").join(" • ")}</p>
                   <p className="text-sm text-muted-foreground">
-                    Qty {line.quantity} × {formatMoney(line.unitPrice)}
+                    Qty {line.quantity} × {formatPrice(line.unitPrice)}
                   </p>
                   {/* On a phone the line total sits under the details, leaving the title the full width. */}
-                  <p className="text-sm tabular-nums sm:hidden">{formatMoney(line.lineTotal)}</p>
+                  <p className="text-sm tabular-nums sm:hidden">{formatPrice(line.lineTotal)}</p>
                   {line.problem ? <p className="text-sm text-destructive">{line.problem}</p> : null}
                 </div>
-                <p className="hidden shrink-0 text-sm tabular-nums sm:block">{formatMoney(line.lineTotal)}</p>
+                <p className="hidden shrink-0 text-sm tabular-nums sm:block">{formatPrice(line.lineTotal)}</p>
               </li>
             ))}
           </ul>

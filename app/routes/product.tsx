@@ -190,7 +190,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                           preventScrollReset
                           aria-current={selected ? "true" : undefined}
                           aria-label={`${option.name} ${value}${next.availableForSale ? "" : ", sold out"}`}
-                          className={`${base} ${selected ? "border-primary bg-primary text-primary-foreground" : "border-border hover:border-foreground"} ${next.availableForSale ? "" : "opacity-60"}`}
+                          className={`${base} ${selected ? "border-primary bg-primary text-primary-foreground" : "border-border hover:border-foreground"} ${next.availableForSale ? "" : "border-dashed decoration-1 line-through"}`}
                         >
                           {value}
                         </Link>

@@ -131,7 +131,7 @@ describe("the built-in store, served", () => {
     const html = await page.text();
     expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
     expect(html).toContain("River Street Modern One-Shoulder Gown");
-    expect(html).toContain("USD $1780.00");
+    expect(html).toContain("USD $1,780.00");
 
     const invalid = await fetch(`${server.url}${path}`, { method: "POST", body: new URLSearchParams({ name: "  ", email: "not-an-email" }), redirect: "manual" });
     expect(invalid.status).toBe(400);

@@ -1,5 +1,3 @@
-import type { Money } from "./types";
-
 /** Whole cents from a decimal string ("1249.00", "1249.5", "1249"); money is never added up in floating point. */
 export function toCents(amount: string): number {
   const match = /^(-)?(\d+)(?:\.(\d{1,2})\d*)?$/.exec(amount.trim());
@@ -14,9 +12,4 @@ export function fromCents(cents: number): string {
   const fraction = Math.abs(cents % 100);
   if (fraction === 0) return `${whole}.0`;
   return `${whole}.${fraction % 10 === 0 ? String(fraction / 10) : String(fraction).padStart(2, "0")}`;
-}
-
-/** SPEC §9: currency code, dollar sign, two decimals ("USD $1249.00"). */
-export function formatMoney(money: Money): string {
-  return `${money.currencyCode} $${(toCents(money.amount) / 100).toFixed(2)}`;
 }

@@ -1,10 +1,10 @@
 import { BRAND } from "~/lib/brand";
-import { formatMoney } from "./money";
+import { formatPrice } from "~/lib/format";
 import type { Order } from "./types";
 
 /** The shopper's confirmation of a built-in store order, as plain text for the outbox. */
 export function orderConfirmationMail(order: Order, checkoutUrl: string) {
-  const lines = order.lines.map((l) => `  ${l.quantity} × ${l.productTitle} (${l.variantTitle.split(" / ").join(", ")})  ${formatMoney(l.unitPrice)}`);
+  const lines = order.lines.map((l) => `  ${l.quantity} × ${l.productTitle} (${l.variantTitle.split(" / ").join(", ")})  ${formatPrice(l.unitPrice)}`);
   const text = [
     `Dear ${order.customerName},`,
     "",
@@ -12,7 +12,7 @@ export function orderConfirmationMail(order: Order, checkoutUrl: string) {
     "",
     ...lines,
     "",
-    `Total: ${formatMoney(order.total)}`,
+    `Total: ${formatPrice(order.total)}`,
     "",
     `Nothing has been charged: you pay when you visit us at ${BRAND.street}, ${BRAND.city}, ${BRAND.region} ${BRAND.postalCode} (${BRAND.hours}).`,
     "We will be in touch to arrange your fitting. If you have questions before then, reply to this email or call us.",
