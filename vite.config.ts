@@ -12,6 +12,6 @@ export default defineConfig({
   environments: {
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
   },
-  build: { assetsInlineLimit: 0 },
+  build: { assetsInlineLimit: 0, sourcemap: process.env.BUNDLE_REPORT === "1" },
   plugins: [tailwindcss(), reactRouter()],
 });

@@ -1,5 +1,3 @@
-import type { z } from "zod";
-
 /**
  * A small store kept in localStorage under `key`, validated on read (a
  * tampered or outdated value starts afresh instead of breaking the page),
@@ -13,7 +11,10 @@ export interface LocalStore<T> {
   readonly initial: T;
 }
 
-export function createLocalStore<T>(key: string, schema: z.ZodType<T>, initial: T): LocalStore<T> {
+/** Returns the value when it has the stored shape, or null. (Not zod: it would triple this page's JavaScript.) */
+export type Guard<T> = (value: unknown) => T | null;
+
+export function createLocalStore<T>(key: string, guard: Guard<T>, initial: T): LocalStore<T> {
   let state: T | undefined;
   const listeners = new Set<() => void>();
 
@@ -21,8 +22,7 @@ export function createLocalStore<T>(key: string, schema: z.ZodType<T>, initial: 
     try {
       const raw = localStorage.getItem(key);
       if (!raw) return initial;
-      const parsed = schema.safeParse(JSON.parse(raw));
-      return parsed.success ? parsed.data : initial;
+      return guard(JSON.parse(raw)) ?? initial;
     } catch {
       return initial;
     }

@@ -1,7 +1,8 @@
 import { Minus, Plus, ShoppingBag, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import { Sheet, SheetClose, SheetContent, SheetTrigger } from "~/components/ui/sheet";
+import { useRef, useState } from "react";
+import { Sheet, SheetTrigger } from "~/components/ui/sheet";
 import { formatPrice } from "~/lib/format";
 import { cart, cartTotal, totalQuantity, useCart, withOnlineStoreChannel, type CartState } from "~/modules/cart/cart-store";
 
@@ -36,10 +37,13 @@ export function BagSheet({ createCheckout }: { createCheckout: CreateCheckout })
   const state = useCart();
   const count = totalQuantity(state);
   const empty = state.lines.length === 0;
+  const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const close = () => setOpen(false);
 
   return (
-    <Sheet>
-      <SheetTrigger className="relative inline-flex size-11 items-center justify-center rounded-full hover:bg-accent" aria-label={`Shopping bag, ${count} ${count === 1 ? "item" : "items"}`}>
+    <>
+      <SheetTrigger ref={trigger} open={open} onClick={() => setOpen(true)} className="relative inline-flex size-11 items-center justify-center rounded-full hover:bg-accent" aria-label={`Shopping bag, ${count} ${count === 1 ? "item" : "items"}`}>
         <ShoppingBag className="size-5" aria-hidden="true" />
         {count > 0 ? (
           <span data-testid="bag-count" className="absolute top-1 right-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1 text-[0.7rem] leading-5 font-medium text-primary-foreground">
@@ -47,7 +51,10 @@ export function BagSheet({ createCheckout }: { createCheckout: CreateCheckout })
           </span>
         ) : null}
       </SheetTrigger>
-      <SheetContent
+      <Sheet
+        open={open}
+        onOpenChange={setOpen}
+        triggerRef={trigger}
         side="right"
         title="Shopping Bag"
         description={empty ? "Your bag is empty" : `${count} item(s)`}
@@ -75,11 +82,9 @@ export function BagSheet({ createCheckout }: { createCheckout: CreateCheckout })
             <ShoppingBag className="size-10 text-gold" aria-hidden="true" />
             <p className="mt-4 font-display text-2xl">Nothing here yet</p>
             <p className="mt-2 text-sm text-muted-foreground">Find the dress that tells your story.</p>
-            <SheetClose asChild>
-              <Link to="/weddings" className="mt-6 text-sm tracking-[0.15em] text-gold-ink uppercase underline-offset-4 hover:underline">
+            <Link to="/weddings" onClick={close} className="mt-6 text-sm tracking-[0.15em] text-gold-ink uppercase underline-offset-4 hover:underline">
                 Browse the bridal suite
-              </Link>
-            </SheetClose>
+            </Link>
           </div>
         ) : (
           <ul className="divide-y divide-border" aria-label="Items in your bag">
@@ -92,11 +97,9 @@ export function BagSheet({ createCheckout }: { createCheckout: CreateCheckout })
                 )}
                 <div className="flex min-w-0 flex-1 flex-col">
                   <div className="flex items-start justify-between gap-2">
-                    <SheetClose asChild>
-                      <Link to={`/product/${line.product.handle}`} className="font-display text-lg leading-tight hover:text-gold-ink">
+                    <Link to={`/product/${line.product.handle}`} onClick={close} className="font-display text-lg leading-tight hover:text-gold-ink">
                         {line.product.title}
-                      </Link>
-                    </SheetClose>
+                    </Link>
                     <button type="button" onClick={() => cart.remove(line.variantId)} className="-mt-1 -mr-2 inline-flex size-9 shrink-0 items-center justify-center rounded-full text-muted-foreground hover:bg-accent hover:text-foreground" aria-label={`Remove ${line.product.title}`}>
                       <Trash2 className="size-4" aria-hidden="true" />
                     </button>
@@ -121,7 +124,7 @@ export function BagSheet({ createCheckout }: { createCheckout: CreateCheckout })
             ))}
           </ul>
         )}
-      </SheetContent>
-    </Sheet>
+      </Sheet>
+    </>
   );
 }

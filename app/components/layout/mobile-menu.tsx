@@ -1,19 +1,20 @@
 import { Menu } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { NavLink } from "react-router";
-import { Sheet, SheetContent, SheetTrigger } from "~/components/ui/sheet";
+import { Sheet, SheetTrigger } from "~/components/ui/sheet";
 import { ADMIN_LINK, NAV_LINKS, type Viewer } from "./navigation";
 import { ThemeToggle } from "./theme-toggle";
 
 export function MobileMenu({ viewer }: { viewer: Viewer | null }) {
   const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   const links = viewer?.isAdmin ? [...NAV_LINKS, ADMIN_LINK] : NAV_LINKS;
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger className="inline-flex size-11 items-center justify-center rounded-full hover:bg-accent lg:hidden" aria-label="Open menu">
+    <>
+      <SheetTrigger ref={trigger} open={open} onClick={() => setOpen(true)} className="inline-flex size-11 items-center justify-center rounded-full hover:bg-accent lg:hidden" aria-label="Open menu">
         <Menu className="size-5" aria-hidden="true" />
       </SheetTrigger>
-      <SheetContent side="left" title="Menu">
+      <Sheet open={open} onOpenChange={setOpen} triggerRef={trigger} side="left" title="Menu">
         <nav aria-label="Main" className="px-3 py-4">
           <ul className="flex flex-col">
             {links.map((link) => (
@@ -35,7 +36,7 @@ export function MobileMenu({ viewer }: { viewer: Viewer | null }) {
           </NavLink>
           <ThemeToggle />
         </div>
-      </SheetContent>
-    </Sheet>
+      </Sheet>
+    </>
   );
 }

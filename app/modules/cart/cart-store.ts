@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { z } from "zod";
+import { isImageRef, isMoney, isRecord, isString } from "~/lib/guards";
 import { createLocalStore } from "~/lib/local-store";
 import type { Money, SelectedOption } from "~/modules/catalogue/types";
 
@@ -20,32 +20,30 @@ export interface CartState {
   isLoading: boolean;
 }
 
-const money = z.object({ amount: z.string(), currencyCode: z.string() });
-const cartSchema = z.object({
-  lines: z.array(
-    z.object({
-      variantId: z.string(),
-      variantTitle: z.string(),
-      quantity: z.number().int().positive(),
-      price: money,
-      selectedOptions: z.array(z.object({ name: z.string(), value: z.string() })),
-      product: z.object({
-        id: z.string(),
-        title: z.string(),
-        handle: z.string(),
-        image: z.object({ url: z.string(), altText: z.string().nullable() }).nullable(),
-      }),
-    }),
-  ),
-  cartId: z.string().nullable(),
-  checkoutUrl: z.string().nullable(),
-  // Never restore a half-finished checkout: a reload must not leave the button stuck.
-  isLoading: z.boolean().transform(() => false),
-});
+function readLine(value: unknown): CartLine | null {
+  if (!isRecord(value) || !isString(value.variantId) || !isString(value.variantTitle) || !isMoney(value.price)) return null;
+  if (typeof value.quantity !== "number" || !Number.isInteger(value.quantity) || value.quantity < 1) return null;
+  const options = value.selectedOptions;
+  if (!Array.isArray(options) || !options.every((o) => isRecord(o) && isString(o.name) && isString(o.value))) return null;
+  const product = value.product;
+  if (!isRecord(product) || !isString(product.id) || !isString(product.title) || !isString(product.handle)) return null;
+  if (product.image !== null && !isImageRef(product.image)) return null;
+  return value as unknown as CartLine;
+}
+
+/** A stored bag, checked line by line; never restores a half-finished checkout (a reload must not leave the button stuck). */
+function readCart(value: unknown): CartState | null {
+  if (!isRecord(value) || !Array.isArray(value.lines)) return null;
+  const lines = value.lines.map(readLine);
+  if (lines.some((line) => line === null)) return null;
+  const cartId = isString(value.cartId) ? value.cartId : null;
+  const checkoutUrl = isString(value.checkoutUrl) ? value.checkoutUrl : null;
+  return { lines: lines as CartLine[], cartId, checkoutUrl, isLoading: false };
+}
 
 const EMPTY: CartState = { lines: [], cartId: null, checkoutUrl: null, isLoading: false };
 export const CART_STORAGE_KEY = "hive-cart";
-const store = createLocalStore<CartState>(CART_STORAGE_KEY, cartSchema as z.ZodType<CartState>, EMPTY);
+const store = createLocalStore<CartState>(CART_STORAGE_KEY, readCart, EMPTY);
 
 /** SPEC §4 Cart rules, as pure functions of the state. */
 export const cartRules = {

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { z } from "zod";
+import { isImageRef, isMoney, isRecord, isString } from "~/lib/guards";
 import { createLocalStore } from "~/lib/local-store";
 import type { Money, Product } from "~/modules/catalogue/types";
 
@@ -12,17 +12,15 @@ export interface WishlistItem {
   image?: { url: string; altText: string | null };
 }
 
-const itemSchema = z.object({
-  id: z.string(),
-  handle: z.string(),
-  title: z.string(),
-  price: z.object({ amount: z.string(), currencyCode: z.string() }),
-  image: z.object({ url: z.string(), altText: z.string().nullable() }).optional(),
-});
+function readWishlist(value: unknown): WishlistItem[] | null {
+  if (!Array.isArray(value)) return null;
+  const valid = value.every((item) => isRecord(item) && isString(item.id) && isString(item.handle) && isString(item.title) && isMoney(item.price) && (item.image === undefined || isImageRef(item.image)));
+  return valid ? (value as WishlistItem[]) : null;
+}
 
 const EMPTY: WishlistItem[] = [];
 export const WISHLIST_STORAGE_KEY = "hive-wishlist";
-const store = createLocalStore<WishlistItem[]>(WISHLIST_STORAGE_KEY, z.array(itemSchema) as z.ZodType<WishlistItem[]>, EMPTY);
+const store = createLocalStore<WishlistItem[]>(WISHLIST_STORAGE_KEY, readWishlist, EMPTY);
 
 export function wishlistItemFrom(product: Pick<Product, "id" | "handle" | "title" | "priceRange" | "images">): WishlistItem {
   const image = product.images[0];

@@ -1,7 +1,7 @@
 import { SlidersHorizontal } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
-import { Drawer } from "vaul";
+import { Sheet, SheetTrigger } from "~/components/ui/sheet";
 import { BRIDAL_STYLES, collectionSearch, SORT_OPTIONS, type CollectionQuery } from "../collection-view";
 
 const STYLE_CHOICES = [{ value: "all", label: "All Styles" }, ...BRIDAL_STYLES.map((s) => ({ value: s, label: s }))] as const;
@@ -71,6 +71,7 @@ function SortSelect({ query, id, onChoose }: { query: CollectionQuery; id: strin
  */
 export function CollectionControls({ query, showStyles, resultCount }: { query: CollectionQuery; showStyles: boolean; resultCount: number }) {
   const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   const close = () => setOpen(false);
   return (
     <div className="flex items-center justify-between gap-4 border-y border-border py-4">
@@ -81,46 +82,38 @@ export function CollectionControls({ query, showStyles, resultCount }: { query: 
         {showStyles ? <StyleButtons query={query} layout="row" /> : null}
         <SortSelect query={query} id="sort-inline" />
       </div>
-      <Drawer.Root open={open} onOpenChange={setOpen}>
-        <Drawer.Trigger className="inline-flex h-10 items-center gap-2 rounded-full border border-border px-5 text-xs tracking-[0.16em] uppercase md:hidden">
+      <SheetTrigger ref={trigger} open={open} onClick={() => setOpen(true)} className="inline-flex h-10 items-center gap-2 rounded-full border border-border px-5 text-xs tracking-[0.16em] uppercase md:hidden">
           <SlidersHorizontal className="size-4" aria-hidden="true" />
           Filter &amp; Sort
-        </Drawer.Trigger>
-        <Drawer.Portal>
-          <Drawer.Overlay className="fixed inset-0 z-50 bg-black/40" />
-          <Drawer.Content className="fixed inset-x-0 bottom-0 z-50 flex h-[80vh] flex-col rounded-t-3xl border-t border-border bg-background outline-none" data-testid="filter-drawer">
-            <div className="mx-auto mt-3 h-1.5 w-12 rounded-full bg-border" aria-hidden="true" />
-            <Drawer.Title className="px-6 pt-5 font-display text-3xl">Filter &amp; Sort</Drawer.Title>
-            <Drawer.Description className="sr-only">Choose a style or an order for the dresses</Drawer.Description>
-            <div className="flex flex-col gap-8 overflow-y-auto px-6 py-6">
-              {showStyles ? (
-                <section>
-                  <h2 className="eyebrow mb-3 font-sans">Style</h2>
-                  <StyleButtons query={query} layout="grid" onChoose={close} />
-                </section>
-              ) : null}
+        </SheetTrigger>
+        <Sheet open={open} onOpenChange={setOpen} triggerRef={trigger} side="bottom" title="Filter & Sort" description="Choose a style or an order for the dresses" testId="filter-drawer">
+          <div className="flex flex-col gap-8 px-6 py-6">
+            {showStyles ? (
               <section>
-                <h2 className="eyebrow mb-3 font-sans">Sort</h2>
-                <ul className="flex flex-col gap-2" aria-label="Sort">
-                  {SORT_OPTIONS.map((option) => (
-                    <li key={option.value}>
-                      <Link
-                        to={collectionSearch({ ...query, sort: option.value })}
-                        preventScrollReset
-                        onClick={close}
-                        aria-current={query.sort === option.value ? "true" : undefined}
-                        className={`flex h-12 items-center rounded-xl border px-4 text-sm ${query.sort === option.value ? "border-primary bg-accent" : "border-border"}`}
-                      >
-                        {option.label}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
+                <h2 className="eyebrow mb-3 font-sans">Style</h2>
+                <StyleButtons query={query} layout="grid" onChoose={close} />
               </section>
-            </div>
-          </Drawer.Content>
-        </Drawer.Portal>
-      </Drawer.Root>
+            ) : null}
+            <section>
+              <h2 className="eyebrow mb-3 font-sans">Sort</h2>
+              <ul className="flex flex-col gap-2" aria-label="Sort">
+                {SORT_OPTIONS.map((option) => (
+                  <li key={option.value}>
+                    <Link
+                      to={collectionSearch({ ...query, sort: option.value })}
+                      preventScrollReset
+                      onClick={close}
+                      aria-current={query.sort === option.value ? "true" : undefined}
+                      className={`flex h-12 items-center rounded-xl border px-4 text-sm ${query.sort === option.value ? "border-primary bg-accent" : "border-border"}`}
+                    >
+                      {option.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          </div>
+        </Sheet>
     </div>
   );
 }

@@ -1,8 +1,10 @@
-import { ChevronLeft, ChevronRight, Expand, X } from "lucide-react";
-import { Dialog } from "radix-ui";
-import { useState, type KeyboardEvent } from "react";
+import { ChevronLeft, ChevronRight, Expand } from "lucide-react";
+import { lazy, useState, type KeyboardEvent } from "react";
+import { LazyMount } from "~/components/ui/lazy-mount";
 import { imageSrcSet, imageUrlAtWidth } from "../image-url";
 import type { ProductImage } from "../types";
+
+const GalleryViewer = lazy(() => import("./gallery-viewer"));
 
 /**
  * The product's pictures: previous/next, thumbnails, and a full-screen
@@ -67,22 +69,9 @@ export function ProductGallery({ images, title }: { images: ProductImage[]; titl
           ))}
         </ul>
       ) : null}
-      <Dialog.Root open={viewer} onOpenChange={setViewer}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/90" />
-          <Dialog.Content className="fixed inset-0 z-50 flex items-center justify-center p-4 outline-none" onKeyDown={onKeys}>
-            <Dialog.Title className="sr-only">{title}</Dialog.Title>
-            <Dialog.Description className="sr-only">
-              Picture {index + 1} of {count}. Use the arrow keys to move between pictures and Escape to close.
-            </Dialog.Description>
-            <img src={imageUrlAtWidth(current.url, 1200)} alt={alt(current, index)} width={current.width ?? 900} height={current.height ?? 1200} className="max-h-full max-w-full rounded-2xl object-contain" />
-            {arrows("lg")}
-            <Dialog.Close aria-label="Close full screen" className="absolute top-4 right-4 rounded-full bg-background/85 p-3 shadow hover:bg-background">
-              <X className="size-5" aria-hidden="true" />
-            </Dialog.Close>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <LazyMount when={viewer}>
+        <GalleryViewer open={viewer} onOpenChange={setViewer} image={current} alt={alt(current, index)} title={title} index={index} count={count} onKeys={onKeys} arrows={arrows("lg")} />
+      </LazyMount>
     </div>
   );
 }

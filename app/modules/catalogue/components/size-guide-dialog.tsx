@@ -1,119 +1,21 @@
-import { Ruler, X } from "lucide-react";
-import { Dialog, Tabs } from "radix-ui";
-import { useState, type FormEvent } from "react";
-import { findSize, SIZE_CHART, type SizeAdvice } from "../size-guide";
+import { Ruler } from "lucide-react";
+import { lazy, useState } from "react";
+import { LazyMount } from "~/components/ui/lazy-mount";
 
-function SizeFinder() {
-  const [advice, setAdvice] = useState<SizeAdvice | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const read = (name: string) => Number.parseFloat(String(form.get(name) ?? ""));
-    const values = { bust: read("bust"), waist: read("waist"), hips: read("hips") };
-    if (Object.values(values).some((v) => !Number.isFinite(v) || v <= 0 || v > 99)) {
-      setAdvice(null);
-      setError("Enter bust, waist and hips in inches, for example 35.5.");
-      return;
-    }
-    setError(null);
-    setAdvice(findSize(values));
-  };
-  return (
-    <form onSubmit={onSubmit} className="mt-6 rounded-2xl border border-border bg-muted/50 p-5" noValidate>
-      <h3 className="font-display text-xl">Find my size</h3>
-      <div className="mt-4 grid grid-cols-3 gap-3">
-        {(["bust", "waist", "hips"] as const).map((name) => (
-          <label key={name} className="flex flex-col gap-1 text-xs tracking-[0.12em] uppercase">
-            {name} (in)
-            <input name={name} type="number" inputMode="decimal" step="0.5" min="1" max="99" required className="h-11 rounded-lg border border-border bg-background px-3 text-base tracking-normal normal-case" />
-          </label>
-        ))}
-      </div>
-      <button type="submit" className="mt-4 inline-flex h-11 items-center rounded-full bg-primary px-6 text-xs tracking-[0.15em] text-primary-foreground uppercase">
-        Find my size
-      </button>
-      <p role="status" className="mt-3 min-h-6 text-sm" data-testid="size-advice">
-        {error ?? advice?.message ?? ""}
-      </p>
-    </form>
-  );
-}
+const SizeGuidePanel = lazy(() => import("./size-guide-panel"));
+const preload = () => void import("./size-guide-panel");
 
 export function SizeGuideDialog() {
+  const [open, setOpen] = useState(false);
   return (
-    <Dialog.Root>
-      <Dialog.Trigger className="inline-flex items-center gap-2 text-sm underline-offset-4 hover:underline">
+    <>
+      <button type="button" onClick={() => setOpen(true)} onPointerEnter={preload} onFocus={preload} aria-haspopup="dialog" aria-expanded={open} className="inline-flex items-center gap-2 text-sm underline-offset-4 hover:underline">
         <Ruler className="size-4" aria-hidden="true" />
         Size Guide
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-[fade-in_.2s_ease-out]" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[min(40rem,calc(100vw-1.5rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-3xl border border-border bg-background p-6 shadow-2xl outline-none sm:p-8">
-          <div className="flex items-start justify-between">
-            <Dialog.Title className="font-display text-3xl">Size Guide</Dialog.Title>
-            <Dialog.Close aria-label="Close size guide" className="-mt-1 -mr-2 rounded-full p-2 hover:bg-accent">
-              <X className="size-5" aria-hidden="true" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="mt-1 text-sm text-muted-foreground">Measurements in inches. Between sizes? Choose the larger: we tailor every gown.</Dialog.Description>
-          <Tabs.Root defaultValue="dresses" className="mt-6">
-            <Tabs.List className="inline-flex rounded-full border border-border p-1" aria-label="Size guide">
-              {[
-                ["dresses", "Dresses"],
-                ["measure", "How to Measure"],
-              ].map(([value, label]) => (
-                <Tabs.Trigger key={value} value={value!} className="rounded-full px-5 py-2 text-xs tracking-[0.15em] uppercase data-[state=active]:bg-primary data-[state=active]:text-primary-foreground">
-                  {label}
-                </Tabs.Trigger>
-              ))}
-            </Tabs.List>
-            <Tabs.Content value="dresses" className="mt-6 outline-none">
-              <div className="overflow-x-auto">
-                <table className="w-full text-left text-sm">
-                  <thead>
-                    <tr className="border-b border-border text-xs tracking-[0.12em] uppercase">
-                      {["Size", "US", "Bust", "Waist", "Hips"].map((h) => (
-                        <th key={h} scope="col" className="py-3 pr-4 font-medium">
-                          {h}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {SIZE_CHART.map((row) => (
-                      <tr key={row.size} className="border-b border-border/70">
-                        <th scope="row" className="py-3 pr-4 font-medium">
-                          {row.size}
-                        </th>
-                        <td className="py-3 pr-4">{row.us}</td>
-                        <td className="py-3 pr-4">{row.bust.join("-")}</td>
-                        <td className="py-3 pr-4">{row.waist.join("-")}</td>
-                        <td className="py-3 pr-4">{row.hips.join("-")}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-              <SizeFinder />
-            </Tabs.Content>
-            <Tabs.Content value="measure" className="mt-6 outline-none">
-              <ol className="flex flex-col gap-4 text-sm leading-relaxed">
-                <li>
-                  <strong className="font-medium">Bust:</strong> measure around the fullest part of your bust, keeping the tape level under your arms.
-                </li>
-                <li>
-                  <strong className="font-medium">Waist:</strong> measure around your natural waistline, the narrowest part of your torso, usually an inch above the navel.
-                </li>
-                <li>
-                  <strong className="font-medium">Hips:</strong> standing with feet together, measure around the fullest part of your hips.
-                </li>
-                <li className="text-muted-foreground">Wear the undergarments you plan to wear with your gown, and keep the tape snug but not tight.</li>
-              </ol>
-            </Tabs.Content>
-          </Tabs.Root>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </button>
+      <LazyMount when={open}>
+        <SizeGuidePanel open={open} onOpenChange={setOpen} />
+      </LazyMount>
+    </>
   );
 }
