@@ -101,10 +101,15 @@ export function createApp(services: AppServices, options: { dev?: StartOptions["
     "/{*splat}",
     createRequestHandler({
       build,
-      getLoadContext(_req, res) {
+      getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);
-        context.set(requestContext, { requestId: res.locals.requestId, nonce: res.locals.nonce, logger: res.locals.logger });
+        context.set(requestContext, {
+          requestId: res.locals.requestId,
+          nonce: res.locals.nonce,
+          logger: res.locals.logger,
+          clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        });
         return context;
       },
     }),

@@ -51,6 +51,18 @@ export const envSchema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { error: "must be one of fatal, error, warn, info, debug, trace, silent" }).default("info"),
     TRUST_PROXY: booleanFlag,
     SHUTDOWN_TIMEOUT_MS: positiveInt(10000),
+    /**
+     * Signs newsletter unsubscribe links. Unset on the embedded defaults: a
+     * random key is generated once and kept in DATA_DIR (one instance, one key).
+     */
+    NEWSLETTER_SECRET: z
+      .string()
+      .optional()
+      .transform((value) => (value ? value : undefined))
+      .refine((value) => value === undefined || value.length >= 32, "must be at least 32 characters (for example the output of `openssl rand -base64 32`)"),
+    /** Newsletter sign-ups allowed per client IP within the window (in-process: per instance). */
+    NEWSLETTER_RATE_LIMIT: positiveInt(5),
+    NEWSLETTER_RATE_WINDOW_MS: positiveInt(600_000),
   })
   .superRefine((env, ctx) => {
     // Links in mail must point at the real site once we run in production
@@ -62,11 +74,20 @@ export const envSchema = z
         message: "is required when DATABASE_URL is set (the public address used in mail links)",
       });
     }
+    // Several instances share one database: a key generated in each one's
+    // data folder would make a link signed by one instance fail on the next.
+    if (env.DATABASE_URL && !env.NEWSLETTER_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["NEWSLETTER_SECRET"],
+        message: "is required when DATABASE_URL is set (every instance must sign unsubscribe links with the same key)",
+      });
+    }
   });
 
 export type Env = z.infer<typeof envSchema> & { APP_URL: string };
 
-const CREDENTIAL_VARIABLES = new Set(["DATABASE_URL", "SMTP_URL"]);
+const CREDENTIAL_VARIABLES = new Set(["DATABASE_URL", "SMTP_URL", "NEWSLETTER_SECRET"]);
 
 export class ConfigError extends Error {
   override name = "ConfigError";
