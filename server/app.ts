@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Server } from "node:http";
+import { Server as NetServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -20,6 +21,26 @@ declare module "express-serve-static-core" {
     requestId: string;
     nonce: string;
     logger: Logger;
+  }
+}
+
+/** Resolves once a pass of the event loop's poll phase has accepted no new connection, or at the deadline. */
+async function drainListenBacklog(server: Server, deadlineMs: number): Promise<void> {
+  const deadline = Date.now() + deadlineMs;
+  let accepted = true;
+  const onConnection = () => {
+    accepted = true;
+  };
+  server.on("connection", onConnection);
+  try {
+    while (accepted && Date.now() < deadline) {
+      accepted = false;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      // setImmediate runs after the poll phase, which accepts what is waiting.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  } finally {
+    server.off("connection", onConnection);
   }
 }
 
@@ -205,9 +226,19 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       }, env.SHUTDOWN_TIMEOUT_MS);
       force.unref();
       changes.close();
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
+      // "Requests already received" includes connections still waiting in
+      // the listen backlog, and requests not yet read, while the event loop
+      // was busy rendering. Closing the listener resets the first, and
+      // http.Server#close resets the second as "idle". So keep accepting
+      // until a poll phase of the loop finds nothing waiting (at most 2 s:
+      // a load balancer stops sending before it sends SIGTERM), then stop
+      // listening without touching sockets, and sweep idle keep-alive
+      // sockets only after a poll phase has read whatever had arrived.
+      await drainListenBacklog(server, 2000);
+      const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
+      const sweep = setInterval(() => setImmediate(() => server.closeIdleConnections()), 250);
       await closed;
+      clearInterval(sweep);
       clearTimeout(force);
       await worker.stop();
       await stopListening().catch(() => {});
