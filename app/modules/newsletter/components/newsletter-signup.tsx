@@ -70,7 +70,7 @@ export function NewsletterSignup({
         <div aria-hidden="true" className="mx-auto mt-6 h-px w-16 bg-gold" />
         <DescriptionAs className="mt-6 text-muted-foreground">Check your inbox for your exclusive {NEWSLETTER_DISCOUNT_PERCENT}% discount code</DescriptionAs>
         <p className="mt-6 text-xs tracking-[0.2em] text-muted-foreground uppercase">Your code</p>
-        <p className="mx-auto mt-2 inline-block border border-dashed border-gold-ink px-8 py-3 font-display text-3xl tracking-[0.3em] text-foreground">{NEWSLETTER_DISCOUNT_CODE}</p>
+        <p className="mx-auto mt-2 inline-block border border-dashed border-gold-ink px-8 py-3 font-display text-3xl tracking-[0.3em] text-foreground [font-variant-numeric:lining-nums]">{NEWSLETTER_DISCOUNT_CODE}</p>
       </div>
     );
   }
