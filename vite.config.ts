@@ -11,6 +11,20 @@ export default defineConfig({
   // it reaches React Router's build through the virtual module.
   environments: {
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream|sonner)[\\/]|vite[\\/]preload-helper/, priority: 20 },
+                { name: "shared", test: /[\\/]app[\\/](components|lib)[\\/]|[\\/]app[\\/]modules[\\/][^\\/]+[\\/](constants|content[\\/])|lucide-react/, minShareCount: 2, priority: 10 },
+              ],
+            },
+          },
+        },
+      },
+    },
   },
   build: { assetsInlineLimit: 0, sourcemap: process.env.BUNDLE_REPORT === "1" },
   plugins: [tailwindcss(), reactRouter()],

@@ -4,7 +4,13 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { requestContext } from "~/lib/context.server";
+import { InlineStylesProvider } from "~/lib/inline-styles";
 import { NonceProvider } from "~/lib/nonce";
+import appCss from "~/styles/app.css?inline";
+
+// Production inlines the stylesheet (see inline-styles.tsx); development
+// links it so that Vite can hot-reload it.
+const inlineCss = import.meta.env.DEV ? "" : appCss;
 
 export const streamTimeout = 5_000;
 
@@ -29,7 +35,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <InlineStylesProvider css={inlineCss}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </InlineStylesProvider>
       </NonceProvider>,
       {
         nonce,

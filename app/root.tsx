@@ -5,8 +5,13 @@ import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { ThemeScript } from "~/components/layout/theme-script";
 import { servicesContext } from "~/lib/context.server";
+import { InlineStyles } from "~/lib/inline-styles";
 import { useNonce } from "~/lib/nonce";
+import { BrandIntro } from "~/modules/brand/components/effects/brand-intro";
+import { GoldenCursor } from "~/modules/brand/components/effects/golden-cursor";
 import stylesheet from "~/styles/app.css?url";
+import cormorantLatin from "@fontsource-variable/cormorant-garamond/files/cormorant-garamond-latin-wght-normal.woff2?url";
+import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 
 export function loader({ context }: Route.LoaderArgs) {
   // Pages build canonical and Open Graph URLs from the public origin.
@@ -17,7 +22,12 @@ export function loader({ context }: Route.LoaderArgs) {
 export const shouldRevalidate = () => false;
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
+  // Fetched alongside the stylesheet rather than after it, so that with
+  // `font-display: optional` the fonts are in time for the first paint.
+  { rel: "preload", href: cormorantLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  // In production the stylesheet is inlined by the server (lib/inline-styles.tsx).
+  ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -33,6 +43,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ThemeScript />
         <Meta />
         <Links />
+        <InlineStyles />
       </head>
       <body className="flex min-h-dvh flex-col">
         <a href="#main" className="sr-only z-50 rounded bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3">
@@ -45,6 +56,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter />
         <Toaster position="top-center" closeButton />
+        <BrandIntro />
+        <GoldenCursor />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

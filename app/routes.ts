@@ -15,5 +15,11 @@ export default [
   route("api/checkout", "routes/api.checkout.ts"),
   route("checkout/:cartId", "routes/checkout.$cartId.tsx"),
   route("images/gowns/:file", "routes/images.gowns.$file.ts"),
+  route("our-story", "routes/our-story.tsx"),
+  route("journal", "routes/journal.tsx"),
+  route("faq", "routes/faq.tsx"),
+  // Not SPEC screens: the newsletter's no-JavaScript form and its unsubscribe link.
+  route("newsletter", "routes/newsletter.tsx"),
+  route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import type { Server } from "node:http";
+import { Server as NetServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -148,10 +149,15 @@ export function createApp(
     "/{*splat}",
     createRequestHandler({
       build,
-      getLoadContext(_req, res) {
+      getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);
-        context.set(requestContext, { requestId: res.locals.requestId, nonce: res.locals.nonce, logger: res.locals.logger });
+        context.set(requestContext, {
+          requestId: res.locals.requestId,
+          nonce: res.locals.nonce,
+          logger: res.locals.logger,
+          clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        });
         return context;
       },
     }),
@@ -267,9 +273,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         server.closeAllConnections();
       }, env.SHUTDOWN_TIMEOUT_MS);
       force.unref();
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
+      // Stop listening without touching open sockets (http.Server#close would
+      // reset as "idle" a connection whose request has arrived but not yet been
+      // read while the loop was busy rendering), then sweep idle keep-alive
+      // sockets after each poll phase has read whatever had arrived.
+      const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
+      const sweep = setInterval(() => setImmediate(() => server.closeIdleConnections()), 250);
       await closed;
+      clearInterval(sweep);
       clearTimeout(force);
       await worker.stop();
       await stopListening().catch(() => {});

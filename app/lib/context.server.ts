@@ -23,6 +23,8 @@ export interface RequestInfo {
   requestId: string;
   nonce: string;
   logger: Logger;
+  /** The client's address (behind a proxy only when TRUST_PROXY is set), for per-client limits. */
+  clientIp: string;
 }
 
 export const servicesContext = createContext<AppServices>();

@@ -69,6 +69,18 @@ export const envSchema = z
     /** The whole endpoint, for tests against a local fake; normally derived from the domain. */
     SHOPIFY_STOREFRONT_API_URL: optionalUrl(["http:", "https:"], "must be an http(s) URL such as https://the-hive.myshopify.com/api/2025-07/graphql.json"),
     SHOPIFY_STOREFRONT_TIMEOUT_MS: positiveInt(10000),
+    /**
+     * Signs newsletter unsubscribe links. Unset on the embedded defaults: a
+     * random key is generated once and kept in DATA_DIR (one instance, one key).
+     */
+    NEWSLETTER_SECRET: z
+      .string()
+      .optional()
+      .transform((value) => (value ? value : undefined))
+      .refine((value) => value === undefined || value.length >= 32, "must be at least 32 characters (for example the output of `openssl rand -base64 32`)"),
+    /** Newsletter sign-ups allowed per client IP within the window (in-process: per instance). */
+    NEWSLETTER_RATE_LIMIT: positiveInt(5),
+    NEWSLETTER_RATE_WINDOW_MS: positiveInt(600_000),
   })
   .superRefine((env, ctx) => {
     // Links in mail must point at the real site once we run in production
@@ -95,11 +107,20 @@ export const envSchema = z
         message: "is required when SHOPIFY_STOREFRONT_ACCESS_TOKEN is set (the store's host name, such as the-hive.myshopify.com)",
       });
     }
+    // Several instances share one database: a key generated in each one's
+    // data folder would make a link signed by one instance fail on the next.
+    if (env.DATABASE_URL && !env.NEWSLETTER_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["NEWSLETTER_SECRET"],
+        message: "is required when DATABASE_URL is set (every instance must sign unsubscribe links with the same key)",
+      });
+    }
   });
 
 export type Env = z.infer<typeof envSchema> & { APP_URL: string };
 
-const CREDENTIAL_VARIABLES = new Set(["DATABASE_URL", "SMTP_URL", "SHOPIFY_STOREFRONT_ACCESS_TOKEN"]);
+const CREDENTIAL_VARIABLES = new Set(["DATABASE_URL", "SMTP_URL", "SHOPIFY_STOREFRONT_ACCESS_TOKEN", "NEWSLETTER_SECRET"]);
 
 export class ConfigError extends Error {
   override name = "ConfigError";

@@ -1,38 +1,58 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { BRAND } from "~/lib/brand";
+import { requestContext, servicesContext } from "~/lib/context.server";
+import { pageMeta } from "~/lib/seo";
+import { AboutBlock } from "~/modules/brand/components/home/about-block";
+import { BridalCarousel } from "~/modules/brand/components/home/bridal-carousel";
+import { HomeHero } from "~/modules/brand/components/home/home-hero";
+import { HowItWorks } from "~/modules/brand/components/home/how-it-works";
+import { JournalTeaser } from "~/modules/brand/components/home/journal-teaser";
+import { MostLovedDresses, type MostLovedProduct } from "~/modules/brand/components/home/most-loved-dresses";
+import { StorefrontNoticeToast } from "~/modules/catalogue/components/storefront-notice";
+import type { StorefrontNotice } from "~/modules/catalogue/types";
+import { SocialGallery } from "~/modules/brand/components/home/social-gallery";
+import { ARTWORK } from "~/modules/brand/content/artwork";
+import { NewsletterCta } from "~/modules/newsletter/components/newsletter-cta";
+import { useNewsletterModal } from "~/modules/newsletter/components/newsletter-modal";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `${BRAND.fullName} | Wedding, Prom & Celebration Dresses in ${BRAND.city}` },
-  { name: "description", content: `${BRAND.tagline}. Custom design and fittings in ${BRAND.city}, ${BRAND.region}.` },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    matches,
+    title: `${BRAND.fullName} | Wedding, Prom & Celebration Dresses in ${BRAND.city}, ${BRAND.region}`,
+    description: `${BRAND.tagline}. Bridal gowns, prom dresses, custom design and in-house alterations at our ${BRAND.city} studio.`,
+    path: "/",
+    image: ARTWORK.heroGown.src,
+  });
 
-const COLLECTIONS = [
-  { to: "/weddings", label: "Weddings" },
-  { to: "/prom", label: "Prom" },
-  { to: "/celebrations", label: "Celebrations" },
-];
+export async function loader({ context }: Route.LoaderArgs) {
+  // SPEC §9: the home page fetches 6 products and shows the first 3. A
+  // storefront failure is logged and the section shows its 'coming soon' state.
+  let mostLoved: MostLovedProduct[] = [];
+  let notice: StorefrontNotice | null = null;
+  try {
+    const list = await context.get(servicesContext).catalogue.listProducts({ first: 6 });
+    mostLoved = list.products.map(({ id, title, handle, priceRange, images }) => ({ id, title, handle, priceRange, images: images.slice(0, 1) }));
+    notice = list.notice ?? null;
+  } catch (error) {
+    context.get(requestContext).logger.error({ err: error instanceof Error ? error.message : String(error) }, "home products failed to load");
+  }
+  return { mostLoved, notice };
+}
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { openModal, modal } = useNewsletterModal();
   return (
-    <section className="relative isolate flex min-h-[calc(100dvh-4.5rem)] items-center justify-center overflow-hidden px-6 py-24 text-center">
-      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top,var(--accent),transparent_65%)]" />
-      <div className="max-w-3xl">
-        <p className="eyebrow">{BRAND.city} bridal &amp; formal atelier</p>
-        <h1 className="mt-6 text-5xl leading-[1.05] sm:text-7xl">Your Story, Beautifully Dressed</h1>
-        <p className="mx-auto mt-6 max-w-xl text-lg text-muted-foreground">{BRAND.tagline}.</p>
-        <div className="mt-10 flex flex-wrap justify-center gap-3">
-          {COLLECTIONS.map((c) => (
-            <Link
-              key={c.to}
-              to={c.to}
-              className="inline-flex h-12 min-w-36 items-center justify-center rounded-full border border-foreground/80 px-7 text-sm tracking-[0.15em] uppercase transition-colors hover:bg-foreground hover:text-background"
-            >
-              {c.label}
-            </Link>
-          ))}
-        </div>
-      </div>
-    </section>
+    <>
+      <HomeHero />
+      <HowItWorks />
+      <StorefrontNoticeToast notice={loaderData.notice} />
+      <MostLovedDresses products={loaderData.mostLoved} />
+      <BridalCarousel />
+      <AboutBlock />
+      <JournalTeaser />
+      <NewsletterCta onOpen={openModal} />
+      <SocialGallery />
+      {modal}
+    </>
   );
 }

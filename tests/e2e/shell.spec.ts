@@ -1,5 +1,11 @@
 import { expect, test } from "@playwright/test";
+import { startSessionAsReturning } from "./brand-helpers";
 import { collectConsoleErrors, expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
+
+// The first page of a session opens with the brand intro (effects.spec.ts tests it); these pages are looked at without it.
+test.beforeEach(async ({ page }) => {
+  await startSessionAsReturning(page);
+});
 
 test.describe("404 page", () => {
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {

@@ -1,0 +1,62 @@
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from "react";
+import { NEWSLETTER_AUTO_OPEN_DELAY_MS, NEWSLETTER_PROMPTED_KEY } from "../constants";
+
+// The dialog (Radix, focus trap, scroll lock) is not needed to paint the
+// page, so it stays out of the first load and arrives when the browser is idle.
+const loadDialog = () => import("./newsletter-dialog");
+const NewsletterDialog = lazy(loadDialog);
+
+function wasPrompted(): boolean {
+  try {
+    return window.sessionStorage.getItem(NEWSLETTER_PROMPTED_KEY) !== null;
+  } catch {
+    // Storage blocked: behave as if already shown rather than open on every page load.
+    return true;
+  }
+}
+
+function markPrompted() {
+  try {
+    window.sessionStorage.setItem(NEWSLETTER_PROMPTED_KEY, String(Date.now()));
+  } catch {
+    // nothing to remember it in; the auto-open simply will not repeat this page view
+  }
+}
+
+/**
+ * The home page's newsletter modal: opens by itself once per browser session
+ * 5 s after the page loads (SPEC §9), and whenever `openModal` is called.
+ */
+export function useNewsletterModal(): { openModal: () => void; modal: ReactNode } {
+  const [open, setOpenState] = useState(false);
+  const [mounted, setMounted] = useState(false);
+
+  const setOpen = useCallback((next: boolean) => {
+    if (next) {
+      markPrompted();
+      setMounted(true);
+    }
+    setOpenState(next);
+  }, []);
+
+  useEffect(() => {
+    if (wasPrompted()) return;
+    const preload = window.setTimeout(() => void loadDialog(), NEWSLETTER_AUTO_OPEN_DELAY_MS / 2);
+    const timer = window.setTimeout(() => {
+      // Opened by hand meanwhile: that was this session's prompt.
+      if (!wasPrompted()) setOpen(true);
+    }, NEWSLETTER_AUTO_OPEN_DELAY_MS);
+    return () => {
+      window.clearTimeout(preload);
+      window.clearTimeout(timer);
+    };
+  }, [setOpen]);
+
+  const openModal = useCallback(() => setOpen(true), [setOpen]);
+  const modal = mounted ? (
+    <Suspense fallback={null}>
+      <NewsletterDialog open={open} onOpenChange={setOpen} />
+    </Suspense>
+  ) : null;
+  return { openModal, modal };
+}

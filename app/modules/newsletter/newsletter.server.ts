@@ -1,0 +1,197 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { queryRows, type Database } from "~/db/client.server";
+import { newsletterSubscribers } from "~/db/schema/boutique";
+import { BRAND } from "~/lib/brand";
+import type { Env } from "~/lib/env.server";
+import { createRateLimiter, type RateLimiter } from "~/lib/rate-limit.server";
+import { enqueueMail, type MailMessage } from "~/modules/mail/outbox.server";
+import { NEWSLETTER_DISCOUNT_CODE, NEWSLETTER_DISCOUNT_PERCENT } from "./constants";
+import { newsletterSignupSchema } from "./schema";
+
+export const WELCOME_MAIL_KIND = "newsletter-welcome";
+export const UNSUBSCRIBE_PATH = "/newsletter/unsubscribe";
+
+export class NewsletterInputError extends Error {
+  override name = "NewsletterInputError";
+}
+
+export type SubscribeOutcome =
+  /** A new address: stored, welcome mail queued. */
+  | { status: "subscribed"; subscriberId: string }
+  /** An address that had unsubscribed: active again, welcome mail queued. */
+  | { status: "resubscribed"; subscriberId: string }
+  /** Already on the list: nothing changes and no second mail goes out. */
+  | { status: "already-subscribed"; subscriberId: string };
+
+export interface NewsletterOptions {
+  /** The public address links in mail point at, e.g. https://thehivebridal.com. */
+  appUrl: string;
+  /** Signs unsubscribe links (see secret.server.ts). */
+  secret: string;
+}
+
+/**
+ * SPEC's newsletter-signup function. One subscriber per address whatever its
+ * case: the unique index on lower(email) decides, so two sign-ups racing on
+ * PostgreSQL still make one row and one welcome mail. The mail is queued in
+ * the same transaction; the caller nudges the mail worker after it returns.
+ */
+export async function subscribeToNewsletter(db: Database, input: { email: unknown }, options: NewsletterOptions): Promise<SubscribeOutcome> {
+  const parsed = newsletterSignupSchema.safeParse(input);
+  if (!parsed.success) throw new NewsletterInputError(parsed.error.issues[0]?.message ?? "Please enter a valid email address");
+  const { email } = parsed.data;
+
+  return db.transaction(async (tx) => {
+    // Inserted, or reactivated when it had unsubscribed; an active row is
+    // left alone (the WHERE on the update), and then nothing is returned.
+    const [changed] = await queryRows<{ id: string; inserted: boolean }>(
+      tx,
+      sql`insert into newsletter_subscribers (email) values (${email})
+          on conflict (lower(email)) do update set is_active = true, subscribed_at = now()
+            where newsletter_subscribers.is_active = false
+          returning id, (xmax = 0) as inserted`,
+    );
+    if (!changed) {
+      const [existing] = await tx
+        .select({ id: newsletterSubscribers.id })
+        .from(newsletterSubscribers)
+        .where(eq(sql`lower(${newsletterSubscribers.email})`, email.toLowerCase()));
+      if (!existing) throw new Error("subscribeToNewsletter: the subscriber vanished inside the transaction");
+      return { status: "already-subscribed", subscriberId: existing.id };
+    }
+    await enqueueMail(tx, welcomeMail(email, unsubscribeUrl(changed.id, options)));
+    return { status: changed.inserted ? "subscribed" : "resubscribed", subscriberId: changed.id };
+  });
+}
+
+export type UnsubscribeOutcome =
+  | { status: "unsubscribed"; email: string }
+  | { status: "already-unsubscribed"; email: string }
+  /** The token was signed by us but its subscriber has since been deleted. */
+  | { status: "not-found" }
+  /** Malformed, tampered with, or signed with another key. */
+  | { status: "invalid-token" };
+
+export type SubscriptionLookup =
+  | { status: "active" | "inactive"; email: string }
+  | { status: "not-found" }
+  | { status: "invalid-token" };
+
+/** What an unsubscribe link points at, changing nothing: the page asks before it acts. */
+export async function findSubscriptionByToken(db: Database, token: unknown, secret: string): Promise<SubscriptionLookup> {
+  const id = verifyUnsubscribeToken(token, secret);
+  if (!id) return { status: "invalid-token" };
+  const [row] = await db.select({ email: newsletterSubscribers.email, isActive: newsletterSubscribers.isActive }).from(newsletterSubscribers).where(eq(newsletterSubscribers.id, id));
+  if (!row) return { status: "not-found" };
+  return { status: row.isActive ? "active" : "inactive", email: row.email };
+}
+
+/** Sets is_active to false for the subscriber the signed token names. Safe to repeat. */
+export async function unsubscribe(db: Database, token: unknown, secret: string): Promise<UnsubscribeOutcome> {
+  const id = verifyUnsubscribeToken(token, secret);
+  if (!id) return { status: "invalid-token" };
+  const [updated] = await db
+    .update(newsletterSubscribers)
+    .set({ isActive: false })
+    .where(sql`${newsletterSubscribers.id} = ${id} and ${newsletterSubscribers.isActive}`)
+    .returning({ email: newsletterSubscribers.email });
+  if (updated) return { status: "unsubscribed", email: updated.email };
+  const [existing] = await db.select({ email: newsletterSubscribers.email }).from(newsletterSubscribers).where(eq(newsletterSubscribers.id, id));
+  return existing ? { status: "already-unsubscribed", email: existing.email } : { status: "not-found" };
+}
+
+// --- unsubscribe tokens -------------------------------------------------------
+// "<subscriber id>.<HMAC-SHA256 of purpose and id>". The id (a random UUID),
+// not the address, goes in the link, so a forwarded or logged URL does not
+// reveal who subscribed. Tokens do not expire: an unsubscribe link must keep
+// working for as long as the mail that carries it is read.
+
+const TOKEN_PURPOSE = "newsletter-unsubscribe:v1:";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function signature(id: string, secret: string): Buffer {
+  return createHmac("sha256", secret).update(TOKEN_PURPOSE + id).digest();
+}
+
+export function signUnsubscribeToken(subscriberId: string, secret: string): string {
+  return `${subscriberId}.${signature(subscriberId, secret).toString("base64url")}`;
+}
+
+/** The subscriber id when the token is ours and intact, else null. Never throws. */
+export function verifyUnsubscribeToken(token: unknown, secret: string): string | null {
+  if (typeof token !== "string" || token.length > 200) return null;
+  const [id, mac, extra] = token.trim().split(".");
+  if (!id || !mac || extra !== undefined || !UUID.test(id)) return null;
+  const given = Buffer.from(mac, "base64url");
+  const expected = signature(id, secret);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  return id;
+}
+
+export function unsubscribeUrl(subscriberId: string, { appUrl, secret }: NewsletterOptions): string {
+  const url = new URL(UNSUBSCRIBE_PATH, appUrl);
+  url.searchParams.set("token", signUnsubscribeToken(subscriberId, secret));
+  return url.toString();
+}
+
+// --- the welcome mail ---------------------------------------------------------
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export function welcomeMail(to: string, unsubscribeLink: string): MailMessage {
+  const address = `${BRAND.street}, ${BRAND.city}, ${BRAND.region} ${BRAND.postalCode}`;
+  const text = [
+    "Welcome to the Hive!",
+    "",
+    `Thank you for joining ${BRAND.fullName}. As promised, here is ${NEWSLETTER_DISCOUNT_PERCENT}% off your first purchase:`,
+    "",
+    `    ${NEWSLETTER_DISCOUNT_CODE}`,
+    "",
+    "Enter the code at checkout. From now on you will be the first to hear about new arrivals, trunk shows and fitting-room events.",
+    "",
+    `With love from ${BRAND.city},`,
+    BRAND.fullName,
+    address,
+    "",
+    `You are receiving this because ${to} joined our newsletter. To stop receiving it, unsubscribe here:`,
+    unsubscribeLink,
+  ].join("\n");
+
+  const link = escapeHtml(unsubscribeLink);
+  const html = `<!doctype html>
+<html lang="en"><body style="margin:0;background:#fbf8f3;color:#2b2a28;font-family:Georgia,'Times New Roman',serif">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#fbf8f3"><tr><td align="center" style="padding:40px 16px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border:1px solid #e6dccb">
+<tr><td style="padding:40px 40px 8px;text-align:center;letter-spacing:6px;font-size:22px;text-transform:uppercase">${escapeHtml(BRAND.name)}</td></tr>
+<tr><td style="padding:0 40px 24px;text-align:center;letter-spacing:4px;font-size:10px;text-transform:uppercase;color:#86672f;font-family:Arial,sans-serif">Bridal &amp; Formal</td></tr>
+<tr><td style="padding:8px 40px;text-align:center"><h1 style="margin:0;font-weight:normal;font-size:30px">Welcome to the Hive!</h1></td></tr>
+<tr><td style="padding:16px 40px;text-align:center;font-family:Arial,sans-serif;font-size:15px;line-height:1.6;color:#5f5a52">Thank you for joining us. As promised, here is ${NEWSLETTER_DISCOUNT_PERCENT}% off your first purchase.</td></tr>
+<tr><td align="center" style="padding:8px 40px 24px"><div style="display:inline-block;border:1px dashed #86672f;padding:14px 28px;font-family:Arial,sans-serif;font-size:22px;letter-spacing:6px;color:#2b2a28">${NEWSLETTER_DISCOUNT_CODE}</div></td></tr>
+<tr><td style="padding:0 40px 32px;text-align:center;font-family:Arial,sans-serif;font-size:14px;line-height:1.6;color:#5f5a52">Enter the code at checkout. You will be the first to hear about new arrivals, trunk shows and fitting-room events.</td></tr>
+<tr><td style="padding:24px 40px;border-top:1px solid #e6dccb;text-align:center;font-family:Arial,sans-serif;font-size:12px;line-height:1.6;color:#5f5a52">${escapeHtml(BRAND.fullName)} &middot; ${escapeHtml(address)}<br>You are receiving this because ${escapeHtml(to)} joined our newsletter.<br><a href="${link}" style="color:#86672f">Unsubscribe</a></td></tr>
+</table></td></tr></table></body></html>`;
+
+  return { kind: WELCOME_MAIL_KIND, to, subject: `Welcome to the Hive: your ${NEWSLETTER_DISCOUNT_PERCENT}% off code`, text, html };
+}
+
+// --- the sign-up limit ----------------------------------------------------------
+
+const limiters = new Map<string, RateLimiter>();
+
+/**
+ * The per-IP limit on sign-ups (NEWSLETTER_RATE_LIMIT per
+ * NEWSLETTER_RATE_WINDOW_MS). It lives in this process: with several
+ * instances each counts alone, so a client may reach the limit on each.
+ */
+export function signupRateLimiter(env: Pick<Env, "NEWSLETTER_RATE_LIMIT" | "NEWSLETTER_RATE_WINDOW_MS">): RateLimiter {
+  const key = `${env.NEWSLETTER_RATE_LIMIT}/${env.NEWSLETTER_RATE_WINDOW_MS}`;
+  let limiter = limiters.get(key);
+  if (!limiter) {
+    limiter = createRateLimiter({ limit: env.NEWSLETTER_RATE_LIMIT, windowMs: env.NEWSLETTER_RATE_WINDOW_MS });
+    limiters.set(key, limiter);
+  }
+  return limiter;
+}

@@ -1,0 +1,66 @@
+import type { Route } from "./+types/journal";
+import { Reveal } from "~/components/ui/reveal";
+import { BRAND } from "~/lib/brand";
+import { formatLongDate } from "~/lib/format";
+import { pageMeta } from "~/lib/seo";
+import { PageHero } from "~/modules/brand/components/page-hero";
+import { JOURNAL_ARTICLES } from "~/modules/brand/content/journal";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    matches,
+    title: `The Journal | ${BRAND.fullName}`,
+    description: "Bridal guides, planning timelines, prom colour stories and gown care from the stylists and seamstresses of The Hive Bridal & Formal in Savannah.",
+    path: "/journal",
+    image: JOURNAL_ARTICLES[0]?.image.src,
+  });
+
+/** SPEC §2 Journal: four static articles, each with title, category, excerpt and date; none opens a detail page. */
+export default function Journal() {
+  const [lead, ...rest] = JOURNAL_ARTICLES;
+  return (
+    <>
+      <PageHero eyebrow="The journal" title="Notes from the Fitting Room">
+        Guides, timelines and quiet advice from our stylists and seamstresses, for every kind of occasion.
+      </PageHero>
+      <div className="px-6 pb-24 sm:px-8 sm:pb-32">
+        {lead ? (
+          <article aria-labelledby={`${lead.slug}-title`} className="mx-auto grid max-w-6xl items-center gap-10 border-b border-border pb-20 md:grid-cols-[1.2fr_1fr] lg:gap-16">
+            <img src={lead.image.src} width={lead.image.width} height={lead.image.height} alt={lead.image.alt} fetchPriority="high" className="h-auto w-full" />
+            <div>
+              <ArticleMeta category={lead.category} date={lead.date} />
+              <h2 id={`${lead.slug}-title`} className="mt-4 text-4xl leading-tight sm:text-5xl">
+                {lead.title}
+              </h2>
+              <p className="mt-5 text-lg leading-relaxed text-muted-foreground">{lead.excerpt}</p>
+            </div>
+          </article>
+        ) : null}
+        <ul className="mx-auto mt-20 grid max-w-6xl gap-14 md:grid-cols-3">
+          {rest.map((article) => (
+            <Reveal as="li" key={article.slug}>
+              <article aria-labelledby={`${article.slug}-title`}>
+                <img src={article.image.src} width={article.image.width} height={article.image.height} alt={article.image.alt} loading="lazy" decoding="async" className="h-auto w-full" />
+                <div className="mt-6">
+                  <ArticleMeta category={article.category} date={article.date} />
+                </div>
+                <h2 id={`${article.slug}-title`} className="mt-3 text-3xl leading-snug">
+                  {article.title}
+                </h2>
+                <p className="mt-3 leading-relaxed text-muted-foreground">{article.excerpt}</p>
+              </article>
+            </Reveal>
+          ))}
+        </ul>
+      </div>
+    </>
+  );
+}
+
+function ArticleMeta({ category, date }: { category: string; date: string }) {
+  return (
+    <p className="text-xs tracking-[0.2em] text-gold-ink uppercase">
+      {category} <span aria-hidden="true">·</span> <time dateTime={date}>{formatLongDate(date)}</time>
+    </p>
+  );
+}

@@ -1,0 +1,84 @@
+import { data } from "react-router";
+import type { Route } from "./+types/newsletter";
+import { servicesContext, requestContext } from "~/lib/context.server";
+import { pageMeta } from "~/lib/seo";
+import { NEWSLETTER_MESSAGES } from "~/modules/newsletter/constants";
+import { NewsletterSignup, type NewsletterResult } from "~/modules/newsletter/components/newsletter-signup";
+import { signupRateLimiter, subscribeToNewsletter } from "~/modules/newsletter/newsletter.server";
+import { firstIssueMessage, newsletterSignupSchema } from "~/modules/newsletter/schema";
+import { newsletterSecret } from "~/modules/newsletter/secret.server";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    matches,
+    title: "Join the Hive | 15% Off Your First Purchase | The Hive Bridal & Formal",
+    description: "Join The Hive Bridal & Formal's newsletter for 15% off your first purchase and first word of new arrivals, trunk shows and fitting-room events.",
+    path: "/newsletter",
+  });
+
+/** The action's Retry-After reaches the document response too (a form posted without JavaScript). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
+/**
+ * SPEC's newsletter-signup function: POST /newsletter with `email`. Answers
+ * 200 { ok: true }, 400 for a bad address, 429 past the per-IP limit and
+ * 503 when the database fails, each with the message the visitor sees.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const { logger, clientIp } = context.get(requestContext);
+
+  let email: FormDataEntryValue | null = null;
+  try {
+    email = (await request.formData()).get("email");
+  } catch {
+    // Not a form body: answered below as an invalid address.
+  }
+  const parsed = newsletterSignupSchema.safeParse({ email });
+  if (!parsed.success) {
+    return data<NewsletterResult>({ ok: false, error: firstIssueMessage(parsed.error) }, { status: 400 });
+  }
+
+  const verdict = signupRateLimiter(services.env).consume(clientIp);
+  if (!verdict.allowed) {
+    const minutes = Math.ceil(verdict.retryAfterMs / 60_000);
+    logger.warn({ clientIp }, "newsletter sign-up rate limit reached");
+    return data<NewsletterResult>(
+      { ok: false, error: `Too many sign-up attempts from your connection. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.` },
+      { status: 429, headers: { "Retry-After": String(Math.ceil(verdict.retryAfterMs / 1000)) } },
+    );
+  }
+
+  try {
+    const outcome = await subscribeToNewsletter(services.db, parsed.data, { appUrl: services.env.APP_URL, secret: newsletterSecret(services.env) });
+    // After the commit: the welcome mail is in the outbox, wake the sender.
+    if (outcome.status !== "already-subscribed") services.nudgeMail();
+    logger.info({ subscriberId: outcome.subscriberId, status: outcome.status }, "newsletter sign-up");
+    return data<NewsletterResult>({ ok: true, email: parsed.data.email });
+  } catch (error) {
+    logger.error({ err: error instanceof Error ? error.message : String(error) }, "newsletter sign-up failed");
+    return data<NewsletterResult>({ ok: false, error: NEWSLETTER_MESSAGES.failed }, { status: 503 });
+  }
+}
+
+/** In the browser: a request that never reaches the server still ends in SPEC's failure toast, not an error page. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<NewsletterResult> {
+  try {
+    return await serverAction();
+  } catch {
+    return { ok: false, error: NEWSLETTER_MESSAGES.failed };
+  }
+}
+
+export default function NewsletterPage({ actionData }: Route.ComponentProps) {
+  return (
+    <section className="relative isolate flex flex-1 items-center justify-center px-6 py-20 sm:py-28">
+      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top,var(--accent),transparent_65%)]" />
+      <div className="w-full max-w-lg border border-border bg-surface px-6 py-12 shadow-[0_30px_80px_-50px_rgba(43,42,40,0.5)] sm:px-12">
+        <NewsletterSignup serverResult={actionData} TitleAs="h1" />
+      </div>
+    </section>
+  );
+}

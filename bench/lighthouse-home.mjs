@@ -1,0 +1,150 @@
+#!/usr/bin/env node
+// Lighthouse (mobile preset: Moto G Power, slow 4G, 4x CPU) on the home page
+// of the production build, served on loopback from a fresh data folder so the
+// splash and intro show exactly as on a first visit.
+//
+//   npm run build && node bench/lighthouse-home.mjs [--runs 5] [--path /]
+//
+// Lighthouse simulates the slow network from a trace recorded on loopback, so
+// runs vary with the machine's load: it prints one row per run, the median
+// and the worst; the full reports go to bench/results/.
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import lighthouse from "lighthouse";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const args = process.argv.slice(2);
+/** @param {string} name @param {string} fallback */
+const option = (name, fallback) => {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 && args[at + 1] ? args[at + 1] : fallback;
+};
+const runs = Number(option("runs", "5"));
+const path = option("path", "/");
+const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** @returns {Promise<number>} */
+async function freePort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(undefined)));
+  const address = server.address();
+  await new Promise((resolve) => server.close(() => resolve(undefined)));
+  if (!address || typeof address === "string") throw new Error("no free port");
+  return address.port;
+}
+
+/**
+ * @param {import("node:child_process").ChildProcess} child
+ * @param {RegExp} pattern
+ * @param {string} label
+ */
+function waitFor(child, pattern, label, timeoutMs = 60_000) {
+  return new Promise((resolve, reject) => {
+    let seen = "";
+    const timer = setTimeout(() => reject(new Error(`${label} did not start in ${timeoutMs} ms:\n${seen}`)), timeoutMs);
+    /** @param {Buffer} chunk */
+    const onData = (chunk) => {
+      seen += chunk.toString();
+      if (pattern.test(seen)) {
+        clearTimeout(timer);
+        resolve(seen);
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${label} exited with ${code}:\n${seen}`));
+    });
+  });
+}
+
+/** @param {import("node:child_process").ChildProcess} child */
+const stopped = (child) =>
+  /** @type {Promise<void>} */ (new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve()))));
+
+const dataDir = mkdtempSync(join(tmpdir(), "boutique-lighthouse-"));
+const port = await freePort();
+const server = spawn(process.execPath, [join(root, "server/main.js")], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info", NODE_ENV: "production" },
+  stdio: ["ignore", "pipe", "pipe"],
+});
+const CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"];
+
+/** A fresh Chromium (own profile, no cache, no storage) for each run, so every run is a first visit. */
+async function launchChromium() {
+  const debuggingPort = await freePort();
+  const profileDir = mkdtempSync(join(tmpdir(), "boutique-lighthouse-chromium-"));
+  const chromium = spawn(chromiumPath, [...CHROMIUM_FLAGS, `--remote-debugging-port=${debuggingPort}`, `--user-data-dir=${profileDir}`, "about:blank"], { stdio: ["ignore", "pipe", "pipe"] });
+  await waitFor(chromium, /DevTools listening/, "Chromium");
+  return {
+    debuggingPort,
+    async close() {
+      chromium.kill("SIGTERM");
+      await stopped(chromium);
+      rmSync(profileDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** @type {Array<Record<string, number | string>>} */
+const rows = [];
+let lighthouseVersion = "";
+try {
+  await waitFor(server, /boutique listening/, "the boutique");
+  const url = `http://127.0.0.1:${port}${path}`;
+  // One unmeasured visit so the server has compiled and cached what it lazily prepares.
+  await fetch(url).then((r) => r.text());
+  mkdirSync(join(root, "bench/results"), { recursive: true });
+  for (let run = 1; run <= runs; run++) {
+    const chromium = await launchChromium();
+    try {
+      const result = await lighthouse(url, { port: chromium.debuggingPort, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+      if (!result) throw new Error("Lighthouse returned no result");
+      const { lhr, report } = result;
+      lighthouseVersion = lhr.lighthouseVersion;
+      if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      writeFileSync(join(root, `bench/results/lighthouse-home-${run}.json`), String(Array.isArray(report) ? report[0] : report));
+      /** @param {string} id */
+      const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      rows.push({
+        run,
+        performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        cls: Number(audit("cumulative-layout-shift").toFixed(4)),
+        fcpMs: Math.round(audit("first-contentful-paint")),
+        lcpMs: Math.round(audit("largest-contentful-paint")),
+        tbtMs: Math.round(audit("total-blocking-time")),
+        siMs: Math.round(audit("speed-index")),
+      });
+    } finally {
+      await chromium.close();
+    }
+  }
+} finally {
+  server.kill("SIGTERM");
+  await stopped(server);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** @param {number[]} values */
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+const keys = Object.keys(rows[0] ?? {}).filter((key) => key !== "run");
+/** @type {Record<string, number | string>} */
+const summary = { run: "median", ...Object.fromEntries(keys.map((key) => [key, median(rows.map((r) => Number(r[key])))])) };
+// The worst of each: lowest score, highest timings and shift.
+/** @type {Record<string, number | string>} */
+const worst = { run: "worst", ...Object.fromEntries(keys.map((key) => [key, (key === "performance" ? Math.min : Math.max)(...rows.map((r) => Number(r[key])))])) };
+console.log(`Lighthouse ${lighthouseVersion} mobile (default throttling), ${path}, production build on loopback, ${runs} run(s), splash and intro on`);
+console.table([...rows, summary, worst]);
+console.log("targets: performance >= 95, CLS <= 0.02 (median)");
+console.log(`command: npm run build && node bench/lighthouse-home.mjs --runs ${runs} --path ${path}`);
+const ok = Number(summary.performance) >= 95 && Number(summary.cls) <= 0.02;
+process.exitCode = ok ? 0 : 1;

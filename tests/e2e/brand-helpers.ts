@@ -1,0 +1,54 @@
+import { expect, type Page } from "@playwright/test";
+
+export const INTRO_SEEN_KEY = "hive:intro-seen";
+export const NEWSLETTER_PROMPTED_KEY = "hive:newsletter-prompted";
+
+/** Marks this browser session as having seen the intro (and, if asked, the newsletter prompt) before any page script runs. */
+export async function startSessionAsReturning(page: Page, { newsletterPrompted = true } = {}) {
+  await page.addInitScript(
+    ([introKey, promptKey, prompted]) => {
+      window.sessionStorage.setItem(introKey as string, "1");
+      if (prompted) window.sessionStorage.setItem(promptKey as string, "1");
+    },
+    [INTRO_SEEN_KEY, NEWSLETTER_PROMPTED_KEY, newsletterPrompted] as const,
+  );
+}
+
+/** Resolves once React has hydrated: the theme toggle's label only exists on the client. */
+export async function waitForHydration(page: Page) {
+  await expect(page.getByRole("button", { name: /^Switch to (dark|light) theme$/ })).toBeVisible();
+}
+
+/** Scrolls the whole page so every section that fades in has arrived, then returns to the top. */
+export async function revealWholePage(page: Page) {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  const step = Math.max(200, Math.floor((page.viewportSize()?.height ?? 800) / 2));
+  for (let y = 0; y <= height; y += step) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(40);
+  }
+  await expect(page.locator('[data-reveal="hidden"]')).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  // Let the last fades finish before anyone looks.
+  await page.waitForTimeout(1000);
+}
+
+/** Every image on the page loaded, and declared its size so it reserved its space. */
+export async function expectImagesLoadedAndSized(page: Page) {
+  const images = await page.locator("img").evaluateAll((nodes) =>
+    (nodes as HTMLImageElement[]).map((img) => ({ src: img.currentSrc || img.src, complete: img.complete, natural: img.naturalWidth, width: img.getAttribute("width"), height: img.getAttribute("height") })),
+  );
+  expect(images.length).toBeGreaterThan(0);
+  for (const image of images) {
+    expect(image, `image ${image.src}`).toMatchObject({ complete: true });
+    expect(image.natural, `image ${image.src} decoded`).toBeGreaterThan(0);
+    expect(image.width && image.height, `image ${image.src} has width and height`).toBeTruthy();
+    expect(new URL(image.src).origin, `image ${image.src} is served by the site`).toBe(new URL(page.url()).origin);
+  }
+}
+
+/** Loads every lazy image by scrolling, then checks them. */
+export async function loadAllImages(page: Page) {
+  await page.locator("img").evaluateAll((nodes) => (nodes as HTMLImageElement[]).forEach((img) => (img.loading = "eager")));
+  await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+}

@@ -1,0 +1,158 @@
+import { expect, test } from "@playwright/test";
+import { INTRO_SEEN_KEY, waitForHydration } from "./brand-helpers";
+
+const START = new Date("2026-11-20T15:00:00Z");
+
+test.describe("splash and intro", () => {
+  test("shows on the first page of a session, floats, completes after 2500 ms, and is skipped for the rest of the session", async ({ page }) => {
+    await page.clock.install({ time: START });
+    await page.clock.pauseAt(new Date(START.getTime() + 1000));
+    await page.goto("/our-story");
+    await waitForHydration(page);
+    await page.clock.runFor(50);
+    const intro = page.getByTestId("brand-intro");
+    await expect(intro).toBeVisible();
+    await expect(intro).toHaveAttribute("aria-hidden", "true");
+    await expect(intro.locator(".animate-float")).toHaveCSS("animation-name", "float");
+    expect(await page.evaluate((key) => sessionStorage.getItem(key), INTRO_SEEN_KEY)).toBeNull();
+
+    await page.clock.runFor(2350);
+    await expect(intro).toHaveAttribute("data-phase", "showing");
+    await page.clock.runFor(150);
+    await expect(intro).toHaveAttribute("data-phase", "leaving");
+    expect(await page.evaluate((key) => sessionStorage.getItem(key), INTRO_SEEN_KEY)).toBe("1");
+    await page.clock.runFor(700);
+    await expect(intro).toHaveCount(0);
+
+    // Later pages of the session go straight to the content.
+    await page.goto("/faq");
+    await waitForHydration(page);
+    await page.clock.runFor(500);
+    await expect(page.getByTestId("brand-intro")).toHaveCount(0);
+  });
+
+  test("does not hold back the server's page: the HTML is the real content, with no overlay in it", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    expect(html).toMatch(/<h1[^>]*>Your Story, <span[^>]*>Beautifully<\/span> Dressed<\/h1>/);
+    expect(html).toContain("How It Works");
+    expect(html).not.toContain("brand-intro");
+  });
+
+  test("can be dismissed early with Escape", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    await expect(page.getByTestId("brand-intro")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByTestId("brand-intro")).toHaveCount(0);
+    expect(await page.evaluate((key) => sessionStorage.getItem(key), INTRO_SEEN_KEY)).toBe("1");
+  });
+
+  test("is skipped under reduced motion", async ({ browser }) => {
+    const context = await browser.newContext({ reducedMotion: "reduce" });
+    const page = await context.newPage();
+    await page.clock.install({ time: START });
+    await page.goto("/");
+    await waitForHydration(page);
+    for (let i = 0; i < 5; i++) {
+      await page.clock.runFor(200);
+      await expect(page.getByTestId("brand-intro")).toHaveCount(0);
+    }
+    await context.close();
+  });
+
+  test("moves nothing on the page: cumulative layout shift stays within 0.02 while it comes and goes", async ({ page }) => {
+    await page.addInitScript(() => {
+      (window as unknown as { shift: number }).shift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) (window as unknown as { shift: number }).shift += entry.value;
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto("/");
+    await waitForHydration(page);
+    await expect(page.getByTestId("brand-intro")).toBeVisible();
+    await expect(page.getByTestId("brand-intro")).toHaveCount(0, { timeout: 6000 });
+    const shift = await page.evaluate(() => (window as unknown as { shift: number }).shift);
+    expect(shift).toBeLessThanOrEqual(0.02);
+  });
+});
+
+test.describe("golden cursor", () => {
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript((key) => sessionStorage.setItem(key, "1"), INTRO_SEEN_KEY);
+  });
+
+  test("a full-screen canvas that takes no clicks, emits 3 particles per move, and stops its loop when they have faded", async ({ page }) => {
+    await page.clock.install({ time: START });
+    await page.goto("/");
+    await waitForHydration(page);
+    const canvas = page.getByTestId("golden-cursor");
+    await expect(canvas).toBeAttached();
+    // Mounted (React needed its timers for that); from here frames advance only when the test says.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    await expect(canvas).toHaveAttribute("aria-hidden", "true");
+    await expect(canvas).toHaveCSS("pointer-events", "none");
+    await expect(canvas).toHaveCSS("position", "fixed");
+    const box = await canvas.boundingBox();
+    expect(box).toMatchObject({ x: 0, y: 0, width: page.viewportSize()!.width, height: page.viewportSize()!.height });
+    await expect(canvas).toHaveAttribute("data-running", "false");
+
+    await page.mouse.move(300, 300);
+    await expect(canvas).toHaveAttribute("data-particles", "3");
+    await page.mouse.move(320, 310);
+    await expect(canvas).toHaveAttribute("data-particles", "6");
+    await expect(canvas).toHaveAttribute("data-running", "true");
+
+    await page.clock.runFor(200);
+    // Something gold is drawn near the pointer.
+    const painted = await canvas.evaluate((element: HTMLCanvasElement) => {
+      const data = element.getContext("2d")!.getImageData(0, 0, element.width, element.height).data;
+      let count = 0;
+      for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) count++;
+      return count;
+    });
+    expect(painted).toBeGreaterThan(0);
+
+    // 60 frames later every particle has faded and the loop has stopped.
+    await page.clock.runFor(1500);
+    await expect(canvas).toHaveAttribute("data-particles", "0");
+    await expect(canvas).toHaveAttribute("data-running", "false");
+
+    // Clicks go through it.
+    await page.clock.resume();
+    await page.getByRole("link", { name: "Read Our Story" }).click();
+    await expect(page).toHaveURL(/\/our-story$/);
+  });
+
+  test("is off on touch screens", async ({ browser }) => {
+    const context = await browser.newContext({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.addInitScript((key) => sessionStorage.setItem(key, "1"), INTRO_SEEN_KEY);
+    const requested: string[] = [];
+    page.on("request", (r) => requested.push(r.url()));
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.waitForTimeout(500);
+    await expect(page.getByTestId("golden-cursor")).toHaveCount(0);
+    // Its code is not even fetched.
+    expect(requested.filter((url) => url.includes("golden-cursor"))).toEqual([]);
+    await context.close();
+  });
+
+  test("is off under reduced motion", async ({ browser }) => {
+    const context = await browser.newContext({ reducedMotion: "reduce" });
+    const page = await context.newPage();
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.mouse.move(200, 200);
+    await page.waitForTimeout(300);
+    await expect(page.getByTestId("golden-cursor")).toHaveCount(0);
+    await context.close();
+  });
+
+  test("is not part of the first load: lazy-loaded after hydration", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    expect(html).not.toContain("golden-cursor");
+  });
+});
