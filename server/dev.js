@@ -1,4 +1,7 @@
 // Development entry: Vite compiles the app on demand and reloads it on change.
+// Run with --conditions=development (npm run dev does): Vite loads React Router's
+// development build for the app, and Node must resolve the same copy for the
+// adapter, or the request context is not recognised.
 import { createServer } from "vite";
 
 const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
