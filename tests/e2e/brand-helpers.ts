@@ -14,9 +14,9 @@ export async function startSessionAsReturning(page: Page, { newsletterPrompted =
   );
 }
 
-/** Resolves once React has hydrated: the theme toggle's label only exists on the client. */
+/** Resolves once React has hydrated (the root marks <html> from an effect, which only runs in the browser). */
 export async function waitForHydration(page: Page) {
-  await expect(page.getByRole("button", { name: /^Switch to (dark|light) theme$/ })).toBeVisible();
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
 }
 
 /** Scrolls the whole page so every section that fades in has arrived, then returns to the top. */

@@ -2,6 +2,12 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { DEMO_DRESSES } from "../../app/modules/catalogue/demo-collection";
 import type { CheckoutResponse, Product } from "../../app/modules/catalogue/types";
 import { collectConsoleErrors, expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
+import { startSessionAsReturning } from "./brand-helpers";
+
+// The brand intro and the newsletter prompt greet a new session (effects.spec.ts and newsletter.spec.ts test them); shopping is tested without them.
+test.beforeEach(async ({ page }) => {
+  await startSessionAsReturning(page);
+});
 
 async function product(request: APIRequestContext, handle: string): Promise<Product> {
   const response = await request.get(`/api/products/${handle}`);

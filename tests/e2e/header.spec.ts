@@ -1,5 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
 import { collectConsoleErrors, expectNoAxeViolations, VIEWPORTS } from "./helpers";
+import { startSessionAsReturning } from "./brand-helpers";
+
+// The brand intro and the newsletter prompt greet a new session (effects.spec.ts and newsletter.spec.ts test them); shopping is tested without them.
+test.beforeEach(async ({ page }) => {
+  await startSessionAsReturning(page);
+});
 
 const NAV = ["Weddings", "Prom", "Celebrations", "Custom Design", "The Fitting Room", "Our Story", "Journal", "FAQ"];
 
@@ -34,6 +40,8 @@ async function seedBag(page: Page) {
 test.describe("header and footer", () => {
   test("desktop: every SPEC link, Sign In, and the footer's columns with the Admin link", async ({ page }) => {
     await page.setViewportSize(VIEWPORTS.desktop);
+    // Without motion the home page's sections are all shown at once, so axe sees them at full colour.
+    await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav.getByRole("link")).toHaveText(NAV);

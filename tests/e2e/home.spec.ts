@@ -21,9 +21,11 @@ test.describe("home page", () => {
     await expect(how.getByRole("heading", { level: 3 })).toHaveText(["Step 1: Book a Visit", "Step 2: Find Your Dream Dress", "Step 3: Perfect Fit & Alterations"]);
     await expect(how.getByRole("link", { name: "Book Your Visit" })).toHaveAttribute("href", "/fitting-room");
 
-    // The catalogue is not connected yet: the section says so, beautifully, and still leads to the collection.
+    // SPEC §9: 6 products fetched, the first 3 shown, each leading to its page.
     const loved = page.getByRole("region", { name: "Most Loved Dresses" });
-    await expect(loved.getByText("Our most loved gowns are on their way")).toBeVisible();
+    const gowns = loved.getByRole("listitem").getByRole("link");
+    await expect(gowns).toHaveCount(3);
+    for (const gown of await gowns.all()) await expect(gown).toHaveAttribute("href", /^\/product\/[a-z0-9-]+$/);
     await expect(loved.getByRole("link", { name: "View Wedding Dresses" })).toHaveAttribute("href", "/weddings");
 
     const carousel = page.getByRole("region", { name: "Featured bridal gowns" });
@@ -57,8 +59,8 @@ test.describe("home page", () => {
     await page.goto("/");
     await expect(page).toHaveTitle("The Hive Bridal & Formal | Wedding, Prom & Celebration Dresses in Savannah, GA");
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /Bridal, prom and celebration gowns/);
-    // APP_URL is unset on the test server, so the public address defaults to localhost on its port.
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `http://localhost:${new URL(baseURL!).port}/`);
+    // The test server's APP_URL is its own address.
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/`);
   });
 
   test("every image is the project's own, loads, and reserves its size", async ({ page }) => {

@@ -1,5 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
 import { collectConsoleErrors, expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
+import { startSessionAsReturning } from "./brand-helpers";
+
+// The brand intro and the newsletter prompt greet a new session (effects.spec.ts and newsletter.spec.ts test them); shopping is tested without them.
+test.beforeEach(async ({ page }) => {
+  await startSessionAsReturning(page);
+});
 
 const prices = async (page: Page) =>
   (await page.getByTestId("product-card").locator("p").allTextContents()).map((t) => Number.parseFloat(t.replace(/[^\d.]/g, "")));

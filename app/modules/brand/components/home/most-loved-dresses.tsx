@@ -5,6 +5,7 @@ import { formatPrice } from "~/lib/format";
 import type { Product } from "~/modules/catalogue/types";
 import { ARTWORK } from "../../content/artwork";
 import { SectionHeading } from "../section-heading";
+import { imageSrcSet, imageUrlAtWidth } from "~/modules/catalogue/image-url";
 
 /** What the section needs of a catalogue product. */
 export type MostLovedProduct = Pick<Product, "id" | "title" | "handle" | "priceRange" | "images">;
@@ -46,7 +47,9 @@ function ProductTile({ product }: { product: MostLovedProduct }) {
       <div className="aspect-[4/5] overflow-hidden bg-muted">
         {image ? (
           <img
-            src={image.url}
+            src={imageUrlAtWidth(image.url, 640)}
+            srcSet={imageSrcSet(image)}
+            sizes="(min-width: 640px) 30vw, 90vw"
             width={image.width ?? 800}
             height={image.height ?? 1000}
             alt={image.altText ?? product.title}
