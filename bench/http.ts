@@ -48,10 +48,12 @@ try {
   const product = ((await (await fetch(`${base}/api/products/magnolia-lace-ball-gown`)).json()) as { product: { variants: { id: string; availableForSale: boolean }[] } }).product;
   const checkout = (await (await fetch(`${base}/api/checkout`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ lines: [{ merchandiseId: product.variants.find((v) => v.availableForSale)!.id, quantity: 1 }] }) })).json()) as { checkoutUrl: string };
   const targets = [
+    { name: "product page, server-rendered HTML (GET /product/:handle)", path: "/product/magnolia-lace-ball-gown" },
+    { name: "collection page, server-rendered HTML (GET /weddings)", path: "/weddings" },
     { name: "product read, JSON (GET /api/products/:handle)", path: "/api/products/magnolia-lace-ball-gown" },
     { name: "search, JSON (GET /api/search?q=lace)", path: "/api/search?q=lace" },
     { name: "checkout page, server-rendered HTML", path: new URL(checkout.checkoutUrl).pathname },
-    { name: "home page, server-rendered HTML (no catalogue read)", path: "/" },
+    { name: "home page, server-rendered HTML", path: "/" },
   ];
 
   const rows: (string | number)[][] = [];
