@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /**
  * The shopper's details on the built-in checkout page; shared by the form and
