@@ -1,3 +1,5 @@
+import { createServer } from "node:net";
+
 /** Small helpers shared by the benches: percentiles and a plain-text table. */
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -19,4 +21,14 @@ export function table(headers: string[], rows: (string | number)[][]): string {
 
 export function printHeader(title: string, command: string) {
   process.stdout.write(`\n## ${title}\n\nCommand: \`${command}\`\nNode ${process.version}, ${new Date().toISOString()}\n\n`);
+}
+
+/** A free TCP port on loopback (nothing listens on it once this resolves). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (!address || typeof address === "string") throw new Error("no free port");
+  return address.port;
 }

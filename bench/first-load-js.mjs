@@ -3,23 +3,15 @@
 // Run: npm run build && node bench/first-load-js.mjs [path ...]
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { request as httpRequest } from "node:http";
 import { chromium } from "playwright-core";
+import { freePort } from "./bench-helpers.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/weddings", "/prom", "/celebrations", "/product/magnolia-lace-ball-gown"];
-
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const port = await freePort();
 const server = spawn(process.execPath, [join(root, "server/main.js")], {

@@ -10,11 +10,11 @@
 // and the worst; the full reports go to bench/results/.
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import lighthouse from "lighthouse";
+import { freePort } from "./bench-helpers.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const args = process.argv.slice(2);
@@ -26,16 +26,6 @@ const option = (name, fallback) => {
 const runs = Number(option("runs", "5"));
 const path = option("path", "/");
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-/** @returns {Promise<number>} */
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(undefined)));
-  const address = server.address();
-  await new Promise((resolve) => server.close(() => resolve(undefined)));
-  if (!address || typeof address === "string") throw new Error("no free port");
-  return address.port;
-}
 
 /**
  * @param {import("node:child_process").ChildProcess} child

@@ -4,24 +4,16 @@
 // (Node 24 from node_modules/.bin: `npx node bench/startup.mjs` or via npm run bench:startup).
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { freePort } from "./bench-helpers.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const RUNS = Number(process.env.RUNS ?? 3);
 const ROWS = Number(process.env.ROWS ?? 100_000);
-
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 function rssKb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");

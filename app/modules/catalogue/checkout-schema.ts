@@ -1,4 +1,8 @@
-import { z } from "~/lib/zod";
+import { z } from "zod";
+
+// This schema also runs in the browser, where our CSP forbids eval: keep
+// zod from compiling parsers with `new Function`.
+z.config({ jitless: true });
 
 /**
  * The shopper's details on the built-in checkout page; shared by the form and

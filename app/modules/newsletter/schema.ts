@@ -1,5 +1,10 @@
-import { z } from "~/lib/zod";
+import { z } from "zod";
+
 import { NEWSLETTER_MESSAGES } from "./constants";
+
+// This schema also runs in the browser, where our CSP forbids eval: keep
+// zod from compiling parsers with `new Function`.
+z.config({ jitless: true });
 
 /**
  * SPEC §5 newsletter email: trimmed, non-empty, contains '@', and matches
