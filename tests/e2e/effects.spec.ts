@@ -62,10 +62,19 @@ test.describe("splash and intro", () => {
 
   test("moves nothing on the page: cumulative layout shift stays within 0.02 while it comes and goes", async ({ page }) => {
     await page.addInitScript(() => {
-      (window as unknown as { shift: number }).shift = 0;
+      const record = window as unknown as { shift: number; shifted: string[] };
+      record.shift = 0;
+      record.shifted = [];
+      type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-          if (!entry.hadRecentInput) (window as unknown as { shift: number }).shift += entry.value;
+        for (const entry of list.getEntries() as Shift[]) {
+          if (entry.hadRecentInput) continue;
+          record.shift += entry.value;
+          // What moved, so a failure says where to look.
+          for (const source of entry.sources) {
+            const element = source.node instanceof Element ? source.node : source.node?.parentElement;
+            record.shifted.push(`${entry.value.toFixed(3)} at ${Math.round(entry.startTime)} ms: <${element?.tagName.toLowerCase() ?? "?"} class="${element?.getAttribute("class")?.slice(0, 60) ?? ""}"> ${JSON.stringify(source.previousRect)} -> ${JSON.stringify(source.currentRect)}`);
+          }
         }
       }).observe({ type: "layout-shift", buffered: true });
     });
@@ -73,8 +82,11 @@ test.describe("splash and intro", () => {
     await waitForHydration(page);
     await expect(page.getByTestId("brand-intro")).toBeVisible();
     await expect(page.getByTestId("brand-intro")).toHaveCount(0, { timeout: 6000 });
-    const shift = await page.evaluate(() => (window as unknown as { shift: number }).shift);
-    expect(shift).toBeLessThanOrEqual(0.02);
+    const { shift, shifted } = await page.evaluate(() => {
+      const record = window as unknown as { shift: number; shifted: string[] };
+      return { shift: record.shift, shifted: record.shifted };
+    });
+    expect(shift, shifted.join("\n")).toBeLessThanOrEqual(0.02);
   });
 });
 
