@@ -3,8 +3,6 @@ import type { Route } from "./+types/celebrations";
 import { breadcrumbs, pageMeta } from "~/lib/seo";
 import { loadCollection } from "~/modules/catalogue/collection-loader.server";
 import { CollectionPage } from "~/modules/catalogue/components/collection-page";
-import { TwoImageShowcase } from "~/modules/catalogue/components/showcase";
-import { StorefrontNoticeToast } from "~/modules/catalogue/components/storefront-notice";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta({
@@ -25,29 +23,23 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Celebrations({ loaderData }: Route.ComponentProps) {
   return (
-    <>
-      <StorefrontNoticeToast notice={loaderData.notice} />
-      <CollectionPage
-        eyebrow="Evening & occasion"
-        title="Celebrations"
-        intro="Galas, anniversaries, milestone birthdays and the mother of the bride: gowns for the evenings you will talk about for years."
-        total={loaderData.total}
-        products={loaderData.products}
-        query={loaderData.query}
-        showStyles={false}
-        hero={<TwoImageShowcase images={loaderData.showcase} />}
-        before={
-          <section className="mx-auto w-full max-w-7xl px-6 pt-14 lg:px-8" aria-label="Our promise">
-            <div className="flex flex-col items-start gap-6 rounded-3xl border border-border bg-surface p-8 sm:flex-row sm:items-center sm:p-10">
-              <PartyPopper className="size-8 shrink-0 text-gold-ink" aria-hidden="true" />
-              <div>
-                <h2 className="text-3xl">Every Milestone Deserves a Gown</h2>
-                <p className="mt-2 max-w-2xl text-muted-foreground">From a black-tie gala to a garden anniversary, our stylists pair you with a dress and tailor it to fit — simple hems start at $50.</p>
-              </div>
+    <CollectionPage
+      eyebrow="Evening & occasion"
+      title="Celebrations"
+      intro="Galas, anniversaries, milestone birthdays and the mother of the bride: gowns for the evenings you will talk about for years."
+      data={loaderData}
+      showStyles={false}
+      before={
+        <section className="mx-auto w-full max-w-7xl px-6 pt-14 lg:px-8" aria-label="Our promise">
+          <div className="flex flex-col items-start gap-6 rounded-3xl border border-border bg-surface p-8 sm:flex-row sm:items-center sm:p-10">
+            <PartyPopper className="size-8 shrink-0 text-gold-ink" aria-hidden="true" />
+            <div>
+              <h2 className="text-3xl">Every Milestone Deserves a Gown</h2>
+              <p className="mt-2 max-w-2xl text-muted-foreground">From a black-tie gala to a garden anniversary, our stylists pair you with a dress and tailor it to fit — simple hems start at $50.</p>
             </div>
-          </section>
-        }
-      />
-    </>
+          </div>
+        </section>
+      }
+    />
   );
 }

@@ -8,6 +8,7 @@ import { HomeHero } from "~/modules/brand/components/home/home-hero";
 import { HowItWorks } from "~/modules/brand/components/home/how-it-works";
 import { JournalTeaser } from "~/modules/brand/components/home/journal-teaser";
 import { MostLovedDresses, type MostLovedProduct } from "~/modules/brand/components/home/most-loved-dresses";
+import { toCardProduct } from "~/modules/catalogue/collection-view";
 import { StorefrontNoticeToast } from "~/modules/catalogue/components/storefront-notice";
 import type { StorefrontNotice } from "~/modules/catalogue/types";
 import { SocialGallery } from "~/modules/brand/components/home/social-gallery";
@@ -31,7 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   let notice: StorefrontNotice | null = null;
   try {
     const list = await context.get(servicesContext).catalogue.listProducts({ first: 6 });
-    mostLoved = list.products.map(({ id, title, handle, priceRange, images }) => ({ id, title, handle, priceRange, images: images.slice(0, 1) }));
+    mostLoved = list.products.map(toCardProduct);
     notice = list.notice ?? null;
   } catch (error) {
     context.get(requestContext).logger.error({ err: error instanceof Error ? error.message : String(error) }, "home products failed to load");

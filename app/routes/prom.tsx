@@ -3,8 +3,6 @@ import type { Route } from "./+types/prom";
 import { breadcrumbs, pageMeta } from "~/lib/seo";
 import { loadCollection } from "~/modules/catalogue/collection-loader.server";
 import { CollectionPage } from "~/modules/catalogue/components/collection-page";
-import { TwoImageShowcase } from "~/modules/catalogue/components/showcase";
-import { StorefrontNoticeToast } from "~/modules/catalogue/components/storefront-notice";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta({
@@ -31,31 +29,25 @@ const HIGHLIGHTS = [
 
 export default function Prom({ loaderData }: Route.ComponentProps) {
   return (
-    <>
-      <StorefrontNoticeToast notice={loaderData.notice} />
-      <CollectionPage
-        eyebrow="Prom collection"
-        title="The Prom Edit"
-        intro="Your night, your entrance. Gowns with drama, colour and ease, chosen for the moment the music starts."
-        total={loaderData.total}
-        products={loaderData.products}
-        query={loaderData.query}
-        showStyles={false}
-        hero={<TwoImageShowcase images={loaderData.showcase} />}
-        before={
-          <section className="mx-auto w-full max-w-7xl px-6 pt-14 lg:px-8" aria-label="Why our prom gowns">
-            <ul className="grid gap-6 md:grid-cols-3">
-              {HIGHLIGHTS.map(({ icon: Icon, title, text }) => (
-                <li key={title} className="rounded-3xl border border-border bg-surface p-8">
-                  <Icon className="size-6 text-gold-ink" aria-hidden="true" />
-                  <h2 className="mt-5 text-2xl">{title}</h2>
-                  <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{text}</p>
-                </li>
-              ))}
-            </ul>
-          </section>
-        }
-      />
-    </>
+    <CollectionPage
+      eyebrow="Prom collection"
+      title="The Prom Edit"
+      intro="Your night, your entrance. Gowns with drama, colour and ease, chosen for the moment the music starts."
+      data={loaderData}
+      showStyles={false}
+      before={
+        <section className="mx-auto w-full max-w-7xl px-6 pt-14 lg:px-8" aria-label="Why our prom gowns">
+          <ul className="grid gap-6 md:grid-cols-3">
+            {HIGHLIGHTS.map(({ icon: Icon, title, text }) => (
+              <li key={title} className="rounded-3xl border border-border bg-surface p-8">
+                <Icon className="size-6 text-gold-ink" aria-hidden="true" />
+                <h2 className="mt-5 text-2xl">{title}</h2>
+                <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{text}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      }
+    />
   );
 }

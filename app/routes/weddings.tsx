@@ -3,8 +3,6 @@ import type { Route } from "./+types/weddings";
 import { breadcrumbs, pageMeta } from "~/lib/seo";
 import { loadCollection } from "~/modules/catalogue/collection-loader.server";
 import { CollectionPage } from "~/modules/catalogue/components/collection-page";
-import { TwoImageShowcase } from "~/modules/catalogue/components/showcase";
-import { StorefrontNoticeToast } from "~/modules/catalogue/components/storefront-notice";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
   ...pageMeta({
@@ -26,30 +24,24 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export default function Weddings({ loaderData }: Route.ComponentProps) {
   return (
-    <>
-      <StorefrontNoticeToast notice={loaderData.notice} />
-      <CollectionPage
-        eyebrow="Bridal collection"
-        title="The Bridal Suite"
-        intro="Lace that whispers, satin that glows, silhouettes cut for the way you move. Find the gown you will remember — outdoors under the oaks or beneath a cathedral's vaults."
-        total={loaderData.total}
-        products={loaderData.products}
-        query={loaderData.query}
-        showStyles
-        hero={<TwoImageShowcase images={loaderData.showcase} />}
-        after={
-          <section className="mx-auto mb-20 w-full max-w-7xl px-6 lg:px-8">
-            <div className="relative overflow-hidden rounded-[2rem] bg-primary px-8 py-14 text-center text-primary-foreground sm:px-16">
-              <p className="text-xs tracking-[0.25em] uppercase opacity-80">Custom design</p>
-              <h2 className="mt-4 text-4xl sm:text-5xl">Can&apos;t Find Your Dream Dress?</h2>
-              <p className="mx-auto mt-4 max-w-xl opacity-85">Tell us your vision and our atelier will design a gown that is yours alone, from the first sketch to the final fitting.</p>
-              <Link to="/custom-design" className="mt-8 inline-flex h-12 items-center rounded-full bg-primary-foreground px-8 text-sm tracking-[0.15em] text-primary uppercase transition-opacity hover:opacity-90">
-                Design Your Dress
-              </Link>
-            </div>
-          </section>
-        }
-      />
-    </>
+    <CollectionPage
+      eyebrow="Bridal collection"
+      title="The Bridal Suite"
+      intro="Lace that whispers, satin that glows, silhouettes cut for the way you move. Find the gown you will remember — outdoors under the oaks or beneath a cathedral's vaults."
+      data={loaderData}
+      showStyles
+      after={
+        <section className="mx-auto mb-20 w-full max-w-7xl px-6 lg:px-8">
+          <div className="relative overflow-hidden rounded-[2rem] bg-primary px-8 py-14 text-center text-primary-foreground sm:px-16">
+            <p className="text-xs tracking-[0.25em] uppercase opacity-80">Custom design</p>
+            <h2 className="mt-4 text-4xl sm:text-5xl">Can&apos;t Find Your Dream Dress?</h2>
+            <p className="mx-auto mt-4 max-w-xl opacity-85">Tell us your vision and our atelier will design a gown that is yours alone, from the first sketch to the final fitting.</p>
+            <Link to="/custom-design" className="mt-8 inline-flex h-12 items-center rounded-full bg-primary-foreground px-8 text-sm tracking-[0.15em] text-primary uppercase transition-opacity hover:opacity-90">
+              Design Your Dress
+            </Link>
+          </div>
+        </section>
+      }
+    />
   );
 }

@@ -2,31 +2,39 @@ import { Loader2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useLocation, useNavigation } from "react-router";
 import { collectionSearch, type CollectionQuery } from "../collection-view";
-import type { Product } from "../types";
+import type { Product, StorefrontNotice } from "../types";
 import { CollectionControls } from "./collection-controls";
 import { ProductGrid } from "./product-card";
+import { TwoImageShowcase, type ShowcaseImage } from "./showcase";
+import { StorefrontNoticeToast } from "./storefront-notice";
 
 export interface CollectionPageProps {
   eyebrow: string;
   title: string;
   intro: string;
-  /** Every dress in the collection, before filtering (0 means the catalogue is empty). */
-  total: number;
-  products: Product[];
-  query: CollectionQuery;
+  /** What loadCollection returned for this page. */
+  data: {
+    /** Every dress in the collection, before filtering (0 means the catalogue is empty). */
+    total: number;
+    products: Product[];
+    query: CollectionQuery;
+    notice: StorefrontNotice | null;
+    showcase: ShowcaseImage[];
+  };
   showStyles: boolean;
-  hero?: ReactNode;
   before?: ReactNode;
   after?: ReactNode;
 }
 
-export function CollectionPage({ eyebrow, title, intro, total, products, query, showStyles, hero, before, after }: CollectionPageProps) {
+export function CollectionPage({ eyebrow, title, intro, data, showStyles, before, after }: CollectionPageProps) {
+  const { total, products, query } = data;
   const navigation = useNavigation();
   const location = useLocation();
   // A new filter or sort is loading for this page (SPEC §4: loading shows a spinner).
   const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
   return (
     <>
+      <StorefrontNoticeToast notice={data.notice} />
       <section className="relative isolate overflow-hidden border-b border-border">
         <div aria-hidden="true" className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top_left,var(--accent),transparent_60%)]" />
         <div className="mx-auto grid max-w-7xl items-center gap-10 px-6 py-16 sm:py-20 lg:grid-cols-[1.1fr_1fr] lg:px-8">
@@ -36,7 +44,7 @@ export function CollectionPage({ eyebrow, title, intro, total, products, query, 
             <div className="my-6 h-px w-16 bg-gold" />
             <p className="max-w-xl text-lg leading-relaxed text-muted-foreground">{intro}</p>
           </div>
-          {hero}
+          <TwoImageShowcase images={data.showcase} />
         </div>
       </section>
       {before}
