@@ -14,11 +14,27 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       // Server-only code must never reach the browser bundle.
-      "no-restricted-imports": ["error", { patterns: [{ group: ["**/*.server", "**/*.server.ts"], message: "import server modules from routes or other .server files only" }] }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/*.server", "**/*.server.ts"], message: "import server modules from routes or other .server files only" },
+          ],
+        },
+      ],
     },
   },
   {
-    files: ["app/routes/**", "app/**/*.server.ts", "app/entry.server.tsx", "app/root.tsx", "server/**", "tests/**", "bench/**", "scripts/**"],
+    files: [
+      "app/routes/**",
+      "app/**/*.server.ts",
+      "app/entry.server.tsx",
+      "app/root.tsx",
+      "server/**",
+      "tests/**",
+      "bench/**",
+      "scripts/**",
+    ],
     rules: { "no-restricted-imports": "off" },
   },
 );

@@ -33,7 +33,15 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: chromiumPath,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-quic", "--disable-sync"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+        "--disable-quic",
+        "--disable-sync",
+      ],
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
@@ -46,7 +54,14 @@ export default defineConfig({
     // Every test signs up from 127.0.0.1: the shared server's newsletter limit
     // is raised so tests do not trip it; newsletter-mail.spec.ts checks the
     // default limit on a server of its own.
-    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: "warn", APP_URL: baseURL, NEWSLETTER_RATE_LIMIT: "10000" },
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      LOG_LEVEL: "warn",
+      APP_URL: baseURL,
+      NEWSLETTER_RATE_LIMIT: "10000",
+    },
     stdout: "ignore",
     stderr: "pipe",
   },

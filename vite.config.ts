@@ -17,8 +17,17 @@ export default defineConfig({
           output: {
             codeSplitting: {
               groups: [
-                { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream|sonner)[\\/]|vite[\\/]preload-helper/, priority: 20 },
-                { name: "shared", test: /[\\/]app[\\/](components|lib)[\\/]|[\\/]app[\\/]modules[\\/][^\\/]+[\\/](constants|content[\\/])|lucide-react/, minShareCount: 2, priority: 10 },
+                {
+                  name: "framework",
+                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream|sonner)[\\/]|vite[\\/]preload-helper/,
+                  priority: 20,
+                },
+                {
+                  name: "shared",
+                  test: /[\\/]app[\\/](components|lib)[\\/]|[\\/]app[\\/]modules[\\/][^\\/]+[\\/](constants|content[\\/])|lucide-react/,
+                  minShareCount: 2,
+                  priority: 10,
+                },
               ],
             },
           },

@@ -30,7 +30,8 @@ export default function handleRequest(
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     // Crawlers get the whole document at once; people get the shell as soon as it is ready.
-    const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
@@ -59,7 +60,8 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) logger.error({ err: error instanceof Error ? error.message : String(error) }, "render error after the shell was sent");
+          if (shellRendered)
+            logger.error({ err: error instanceof Error ? error.message : String(error) }, "render error after the shell was sent");
         },
       },
     );
@@ -70,5 +72,8 @@ export function handleError(error: unknown, { request, context }: { request: Req
   // Aborted requests and expected answers (404, 405...) are not errors of ours.
   if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
   const { logger } = context.get(requestContext);
-  logger.error({ err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error), path: new URL(request.url).pathname }, "unhandled error in a loader or action");
+  logger.error(
+    { err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error), path: new URL(request.url).pathname },
+    "unhandled error in a loader or action",
+  );
 }

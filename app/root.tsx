@@ -47,7 +47,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <InlineStyles />
       </head>
       <body className="flex min-h-dvh flex-col">
-        <a href="#main" className="sr-only z-50 rounded bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
           Skip to content
         </a>
         {/* Accounts come with their own issue; until then nobody is signed in. */}
@@ -87,7 +90,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="eyebrow">Our apologies</p>
       <h1 className="mt-4 text-4xl sm:text-5xl">Unexpected Application Error!</h1>
       <p className="mt-4 text-muted-foreground">{detail}</p>
-      <Link to="/" className="mt-10 inline-flex h-12 items-center rounded-full bg-primary px-8 text-sm tracking-[0.15em] text-primary-foreground uppercase transition-opacity hover:opacity-90">
+      <Link
+        to="/"
+        className="mt-10 inline-flex h-12 items-center rounded-full bg-primary px-8 text-sm tracking-[0.15em] text-primary-foreground uppercase transition-opacity hover:opacity-90"
+      >
         Return to Home
       </Link>
     </section>

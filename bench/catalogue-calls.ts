@@ -11,7 +11,10 @@ import { printHeader, table } from "./bench-helpers";
 
 const handle = await openDatabase({ engine: "pglite", dataDir: null });
 await migrateDatabase(handle);
-const catalogue = createCatalogue({ config: { store: { kind: "built-in", siteUrl: "http://localhost:3000" }, timeoutMs: 10_000 }, database: handle });
+const catalogue = createCatalogue({
+  config: { store: { kind: "built-in", siteUrl: "http://localhost:3000" }, timeoutMs: 10_000 },
+  database: handle,
+});
 await catalogue.start();
 const PRODUCT = "magnolia-lace-ball-gown";
 
@@ -45,7 +48,10 @@ const rows = [
   }),
 ];
 
-printHeader("Storefront calls for 100 views of one product page (built-in store, CacheShort: max-age 1 s, stale-while-revalidate 9 s)", "npx tsx bench/catalogue-calls.ts");
+printHeader(
+  "Storefront calls for 100 views of one product page (built-in store, CacheShort: max-age 1 s, stale-while-revalidate 9 s)",
+  "npx tsx bench/catalogue-calls.ts",
+);
 process.stdout.write(`${table(["scenario", "views", "storefront calls", "elapsed ms"], rows)}\n`);
 await catalogue.close();
 await handle.close();

@@ -11,7 +11,9 @@ import { chromium } from "playwright-core";
 import { freePort } from "./bench-helpers.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/weddings", "/prom", "/celebrations", "/product/magnolia-lace-ball-gown"];
+const paths = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : ["/", "/weddings", "/prom", "/celebrations", "/product/magnolia-lace-ball-gown"];
 
 const port = await freePort();
 const server = spawn(process.execPath, [join(root, "server/main.js")], {
@@ -57,7 +59,11 @@ try {
       if (request.resourceType() !== "script") return;
       const response = await request.response();
       const sizes = await request.sizes();
-      scripts.push({ url: request.url(), wire: sizes.responseBodySize, encoding: (await response?.allHeaders())?.["content-encoding"] ?? "none" });
+      scripts.push({
+        url: request.url(),
+        wire: sizes.responseBodySize,
+        encoding: (await response?.allHeaders())?.["content-encoding"] ?? "none",
+      });
     });
     await page.goto(`${base}${path}`, { waitUntil: "networkidle" });
     await page.waitForTimeout(500);
@@ -74,5 +80,6 @@ try {
 console.log("\nFirst-load JavaScript per page: every script Chromium loads by network idle (390 px viewport)");
 console.log("| page | script files | gzip | brotli (what Chromium got) | target: gzip ≤ 150 KB |");
 console.log("|---|---|---|---|---|");
-for (const r of rows) console.log(`| ${r.path} | ${r.files} | ${r.gzipKb.toFixed(1)} KB | ${r.brKb.toFixed(1)} KB | ${r.gzipKb <= 150 ? "met" : "MISSED"} |`);
+for (const r of rows)
+  console.log(`| ${r.path} | ${r.files} | ${r.gzipKb.toFixed(1)} KB | ${r.brKb.toFixed(1)} KB | ${r.gzipKb <= 150 ? "met" : "MISSED"} |`);
 console.log("\ncommand: npm run build && node bench/first-load-js.mjs");

@@ -21,7 +21,14 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 // Request lines are logged at info; the bench measures serving, not logging.
 const child = spawn(process.execPath, [fileURLToPath(new URL("../server/main.js", import.meta.url))], {
-  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: mkdtempSync(join(tmpdir(), "boutique-bench-")), LOG_LEVEL: "warn", APP_URL: base },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: mkdtempSync(join(tmpdir(), "boutique-bench-")),
+    LOG_LEVEL: "warn",
+    APP_URL: base,
+  },
   stdio: ["ignore", "inherit", "inherit"],
 });
 try {
@@ -36,8 +43,18 @@ try {
   }
 
   // A checkout page to render (an uncached read of the cart from the database, then a full page).
-  const product = ((await (await fetch(`${base}/api/products/magnolia-lace-ball-gown`)).json()) as { product: { variants: { id: string; availableForSale: boolean }[] } }).product;
-  const checkout = (await (await fetch(`${base}/api/checkout`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ lines: [{ merchandiseId: product.variants.find((v) => v.availableForSale)!.id, quantity: 1 }] }) })).json()) as { checkoutUrl: string };
+  const product = (
+    (await (await fetch(`${base}/api/products/magnolia-lace-ball-gown`)).json()) as {
+      product: { variants: { id: string; availableForSale: boolean }[] };
+    }
+  ).product;
+  const checkout = (await (
+    await fetch(`${base}/api/checkout`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ lines: [{ merchandiseId: product.variants.find((v) => v.availableForSale)!.id, quantity: 1 }] }),
+    })
+  ).json()) as { checkoutUrl: string };
   const targets = [
     { name: "product page, server-rendered HTML (GET /product/:handle)", path: "/product/magnolia-lace-ball-gown" },
     { name: "collection page, server-rendered HTML (GET /weddings)", path: "/weddings" },
@@ -51,9 +68,18 @@ try {
   for (const target of targets) {
     for (let i = 0; i < 20; i++) await (await fetch(`${base}${target.path}`)).arrayBuffer();
     const result = await autocannon({ url: `${base}${target.path}`, connections: CONNECTIONS, duration: SECONDS });
-    rows.push([target.name, Math.round(result.requests.average), result.latency.p50, result.latency.p99, result.non2xx + result.errors + result.timeouts]);
+    rows.push([
+      target.name,
+      Math.round(result.requests.average),
+      result.latency.p50,
+      result.latency.p99,
+      result.non2xx + result.errors + result.timeouts,
+    ]);
   }
-  printHeader(`Server throughput on loopback, warm cache (autocannon, ${CONNECTIONS} connections, ${SECONDS} s per path, production build, PGlite, LOG_LEVEL=warn)`, `npm run build && npx tsx bench/http.ts ${SECONDS} ${CONNECTIONS}`);
+  printHeader(
+    `Server throughput on loopback, warm cache (autocannon, ${CONNECTIONS} connections, ${SECONDS} s per path, production build, PGlite, LOG_LEVEL=warn)`,
+    `npm run build && npx tsx bench/http.ts ${SECONDS} ${CONNECTIONS}`,
+  );
   process.stdout.write(`${table(["path", "req/s", "p50 ms", "p99 ms", "errors"], rows)}\n`);
 } finally {
   child.kill("SIGTERM");

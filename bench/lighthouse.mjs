@@ -55,7 +55,9 @@ function waitFor(child, pattern, label, timeoutMs = 60_000) {
 
 /** @param {import("node:child_process").ChildProcess} child */
 const stopped = (child) =>
-  /** @type {Promise<void>} */ (new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve()))));
+  /** @type {Promise<void>} */ (
+    new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())))
+  );
 
 const dataDir = mkdtempSync(join(tmpdir(), "boutique-lighthouse-"));
 const port = await freePort();
@@ -64,13 +66,24 @@ const server = spawn(process.execPath, [join(root, "server/main.js")], {
   env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info", NODE_ENV: "production" },
   stdio: ["ignore", "pipe", "pipe"],
 });
-const CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"];
+const CHROMIUM_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+];
 
 /** A fresh Chromium (own profile, no cache, no storage) for each run, so every run is a first visit. */
 async function launchChromium() {
   const debuggingPort = await freePort();
   const profileDir = mkdtempSync(join(tmpdir(), "boutique-lighthouse-chromium-"));
-  const chromium = spawn(chromiumPath, [...CHROMIUM_FLAGS, `--remote-debugging-port=${debuggingPort}`, `--user-data-dir=${profileDir}`, "about:blank"], { stdio: ["ignore", "pipe", "pipe"] });
+  const chromium = spawn(
+    chromiumPath,
+    [...CHROMIUM_FLAGS, `--remote-debugging-port=${debuggingPort}`, `--user-data-dir=${profileDir}`, "about:blank"],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
   await waitFor(chromium, /DevTools listening/, "Chromium");
   return {
     debuggingPort,
@@ -94,12 +107,20 @@ try {
   for (let run = 1; run <= runs; run++) {
     const chromium = await launchChromium();
     try {
-      const result = await lighthouse(url, { port: chromium.debuggingPort, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"] });
+      const result = await lighthouse(url, {
+        port: chromium.debuggingPort,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      });
       if (!result) throw new Error("Lighthouse returned no result");
       const { lhr, report } = result;
       lighthouseVersion = lhr.lighthouseVersion;
       if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-      writeFileSync(join(root, `bench/results/lighthouse${path.replaceAll("/", "-").replace(/-$/, "") || "-home"}-${run}.json`), String(Array.isArray(report) ? report[0] : report));
+      writeFileSync(
+        join(root, `bench/results/lighthouse${path.replaceAll("/", "-").replace(/-$/, "") || "-home"}-${run}.json`),
+        String(Array.isArray(report) ? report[0] : report),
+      );
       /** @param {string} id */
       const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
       rows.push({
@@ -135,10 +156,20 @@ const summary = { run: "median", ...Object.fromEntries(keys.map((key) => [key, m
 // The worst of each: lowest score, highest timings and shift.
 /** @type {Record<string, number | string>} */
 const SCORES = ["performance", "accessibility", "bestPractices", "seo"];
-const worst = { run: "worst", ...Object.fromEntries(keys.map((key) => [key, (SCORES.includes(key) ? Math.min : Math.max)(...rows.map((r) => Number(r[key])))])) };
-console.log(`Lighthouse ${lighthouseVersion} mobile (default throttling), ${path}, production build on loopback, ${runs} run(s), splash and intro on`);
+const worst = {
+  run: "worst",
+  ...Object.fromEntries(keys.map((key) => [key, (SCORES.includes(key) ? Math.min : Math.max)(...rows.map((r) => Number(r[key])))])),
+};
+console.log(
+  `Lighthouse ${lighthouseVersion} mobile (default throttling), ${path}, production build on loopback, ${runs} run(s), splash and intro on`,
+);
 console.table([...rows, summary, worst]);
 console.log("targets: performance >= 95, accessibility, best practices and SEO 100, CLS <= 0.02 (median)");
 console.log(`command: npm run build && npm run bench:lighthouse -- --runs ${runs} --path ${path}`);
-const ok = Number(summary.performance) >= 95 && Number(summary.accessibility) === 100 && Number(summary.bestPractices) === 100 && Number(summary.seo) === 100 && Number(summary.cls) <= 0.02;
+const ok =
+  Number(summary.performance) >= 95 &&
+  Number(summary.accessibility) === 100 &&
+  Number(summary.bestPractices) === 100 &&
+  Number(summary.seo) === 100 &&
+  Number(summary.cls) <= 0.02;
 process.exitCode = ok ? 0 : 1;

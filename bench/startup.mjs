@@ -67,7 +67,10 @@ function median(values) {
 }
 
 const results = [];
-for (const [label, rows] of [["empty database", 0], [`${ROWS.toLocaleString("en-US")} rows`, ROWS]]) {
+for (const [label, rows] of [
+  ["empty database", 0],
+  [`${ROWS.toLocaleString("en-US")} rows`, ROWS],
+]) {
   const samples = [];
   for (let i = 0; i < RUNS; i++) {
     const dataDir = mkdtempSync(join(tmpdir(), "boutique-bench-"));

@@ -65,7 +65,9 @@ function leaf(x: number, y: number, length: number, angle: number, color: string
 /** A curved stem with paired leaves, like a sprig of olive or eucalyptus. */
 function sprig(x: number, y: number, length: number, angle: number, color: string, leafColor = color, opacity = 1) {
   const parts: string[] = [];
-  parts.push(`<path d="M0 0 Q ${f(length * 0.18)} ${f(-length * 0.5)} 0 ${f(-length)}" fill="none" stroke="${color}" stroke-width="${f(Math.max(1.2, length / 90))}" stroke-linecap="round"/>`);
+  parts.push(
+    `<path d="M0 0 Q ${f(length * 0.18)} ${f(-length * 0.5)} 0 ${f(-length)}" fill="none" stroke="${color}" stroke-width="${f(Math.max(1.2, length / 90))}" stroke-linecap="round"/>`,
+  );
   const pairs = 5;
   for (let i = 1; i <= pairs; i++) {
     const t = i / (pairs + 1);
@@ -92,10 +94,14 @@ function rose(x: number, y: number, r: number, light: string, deep: string) {
       const a = (i / ring.count) * Math.PI * 2 + ri * 0.5;
       const px = Math.cos(a) * r * ring.radius * 0.55;
       const py = Math.sin(a) * r * ring.radius * 0.55;
-      petals.push(`<ellipse cx="${f(px)}" cy="${f(py)}" rx="${f(r * ring.scale)}" ry="${f(r * ring.scale * 0.72)}" transform="rotate(${f((a * 180) / Math.PI + 90)} ${f(px)} ${f(py)})" fill="${ri % 2 ? deep : light}" stroke="${deep}" stroke-width="${f(r / 30)}" stroke-opacity="0.5"/>`);
+      petals.push(
+        `<ellipse cx="${f(px)}" cy="${f(py)}" rx="${f(r * ring.scale)}" ry="${f(r * ring.scale * 0.72)}" transform="rotate(${f((a * 180) / Math.PI + 90)} ${f(px)} ${f(py)})" fill="${ri % 2 ? deep : light}" stroke="${deep}" stroke-width="${f(r / 30)}" stroke-opacity="0.5"/>`,
+      );
     }
   });
-  petals.push(`<path d="M ${f(-r * 0.16)} 0 a ${f(r * 0.16)} ${f(r * 0.16)} 0 1 1 ${f(r * 0.2)} ${f(r * 0.1)}" fill="none" stroke="${deep}" stroke-width="${f(r / 18)}" stroke-linecap="round"/>`);
+  petals.push(
+    `<path d="M ${f(-r * 0.16)} 0 a ${f(r * 0.16)} ${f(r * 0.16)} 0 1 1 ${f(r * 0.2)} ${f(r * 0.1)}" fill="none" stroke="${deep}" stroke-width="${f(r / 18)}" stroke-linecap="round"/>`,
+  );
   return `<g transform="translate(${f(x)} ${f(y)})">${petals.join("")}</g>`;
 }
 
@@ -130,27 +136,55 @@ const SKIRTS: Record<Skirt, { path: string; hem: [number, number, number]; folds
   aline: {
     path: "M345 440 C330 600 282 800 232 932 Q400 962 568 932 C518 800 470 600 455 440 Z",
     hem: [232, 568, 947],
-    folds: [[360, 300], [380, 360], [400, 400], [420, 440], [440, 500]],
+    folds: [
+      [360, 300],
+      [380, 360],
+      [400, 400],
+      [420, 440],
+      [440, 500],
+    ],
   },
   ballgown: {
     path: "M345 440 C262 520 168 760 138 930 Q400 978 662 930 C632 760 538 520 455 440 Z",
     hem: [138, 662, 954],
-    folds: [[355, 220], [372, 300], [390, 370], [410, 430], [428, 500], [445, 580]],
+    folds: [
+      [355, 220],
+      [372, 300],
+      [390, 370],
+      [410, 430],
+      [428, 500],
+      [445, 580],
+    ],
   },
   mermaid: {
     path: "M345 440 C336 560 350 690 362 765 C330 835 270 892 228 934 Q400 966 572 934 C530 892 470 835 438 765 C450 690 464 560 455 440 Z",
     hem: [228, 572, 950],
-    folds: [[372, 300], [392, 370], [408, 430], [428, 500]],
+    folds: [
+      [372, 300],
+      [392, 370],
+      [408, 430],
+      [428, 500],
+    ],
   },
   sheath: {
     path: "M345 440 C338 600 332 800 318 936 Q400 952 482 936 C468 800 462 600 455 440 Z",
     hem: [318, 482, 944],
-    folds: [[370, 350], [400, 400], [430, 450]],
+    folds: [
+      [370, 350],
+      [400, 400],
+      [430, 450],
+    ],
   },
   tea: {
     path: "M345 440 C298 520 248 640 222 722 Q400 764 578 722 C552 640 502 520 455 440 Z",
     hem: [222, 578, 743],
-    folds: [[362, 270], [382, 330], [400, 400], [418, 470], [438, 530]],
+    folds: [
+      [362, 270],
+      [382, 330],
+      [400, 400],
+      [418, 470],
+      [438, 530],
+    ],
   },
 };
 
@@ -165,12 +199,28 @@ function gown(o: GownOptions, id: string) {
   const neck = o.neckline ?? "sweetheart";
   const parts: string[] = [];
   const defs = [
-    linear(`${id}-satin`, [[0, o.shade], [0.28, o.fabric], [0.45, "#ffffff", 0.9], [0.62, o.fabric], [1, o.shade]], 1, 0),
-    linear(`${id}-fall`, [[0, "#ffffff", 0], [1, o.shade, 0.55]]),
+    linear(
+      `${id}-satin`,
+      [
+        [0, o.shade],
+        [0.28, o.fabric],
+        [0.45, "#ffffff", 0.9],
+        [0.62, o.fabric],
+        [1, o.shade],
+      ],
+      1,
+      0,
+    ),
+    linear(`${id}-fall`, [
+      [0, "#ffffff", 0],
+      [1, o.shade, 0.55],
+    ]),
   ];
 
   if (o.train) {
-    parts.push(`<path d="M350 520 C300 700 220 860 150 950 Q420 1000 690 955 C600 900 520 720 450 520 Z" fill="${o.shade}" opacity="0.55"/>`);
+    parts.push(
+      `<path d="M350 520 C300 700 220 860 150 950 Q420 1000 690 955 C600 900 520 720 450 520 Z" fill="${o.shade}" opacity="0.55"/>`,
+    );
   }
   // Skirt, then its fall of light, then folds.
   parts.push(`<path d="${skirt.path}" fill="url(#${id}-satin)"/>`);
@@ -180,7 +230,9 @@ function gown(o: GownOptions, id: string) {
     const t = (topX - 345) / 110;
     const bottomX = hemLeft + (hemRight - hemLeft) * t;
     const midX = (topX + bottomX) / 2 + (t - 0.5) * spread * 0.08;
-    parts.push(`<path d="M${topX} 446 Q ${f(midX)} ${f((446 + hemY) / 2)} ${f(bottomX)} ${f(hemY - 14)}" fill="none" stroke="${o.shade}" stroke-width="2.2" stroke-linecap="round" opacity="0.6"/>`);
+    parts.push(
+      `<path d="M${topX} 446 Q ${f(midX)} ${f((446 + hemY) / 2)} ${f(bottomX)} ${f(hemY - 14)}" fill="none" stroke="${o.shade}" stroke-width="2.2" stroke-linecap="round" opacity="0.6"/>`,
+    );
   }
   if (o.lace) {
     // Scalloped lace along the hem.
@@ -200,7 +252,9 @@ function gown(o: GownOptions, id: string) {
   if (o.straps === "thin") {
     parts.push(`<path d="M330 292 L338 215 M470 292 L462 215" stroke="${o.shade}" stroke-width="4" stroke-linecap="round"/>`);
   } else if (o.straps === "offshoulder") {
-    parts.push(`<path d="M318 300 C300 292 282 292 268 300 L276 322 C292 316 306 316 322 322 Z M482 300 C500 292 518 292 532 300 L524 322 C508 316 494 316 478 322 Z" fill="url(#${id}-satin)" stroke="${o.shade}" stroke-width="1.5"/>`);
+    parts.push(
+      `<path d="M318 300 C300 292 282 292 268 300 L276 322 C292 316 306 316 322 322 Z M482 300 C500 292 518 292 532 300 L524 322 C508 316 494 316 478 322 Z" fill="url(#${id}-satin)" stroke="${o.shade}" stroke-width="1.5"/>`,
+    );
   }
 
   // Bodice: neckline, then the sides curve in to the waist.
@@ -208,7 +262,9 @@ function gown(o: GownOptions, id: string) {
   const bodice = `${neckPath.replace(/^M\S+ \S+/, (m) => m)} C478 340 462 390 455 432 L345 432 C338 390 322 340 ${neckPath.split(" ")[0]!.slice(1)} ${neckPath.split(" ")[1]} Z`;
   parts.push(`<path d="${bodice}" fill="url(#${id}-satin)" stroke="${o.shade}" stroke-width="1.5"/>`);
   // Boning seams catch the light on the bodice.
-  parts.push(`<path d="M372 ${neck === "vneck" ? 318 : 290} Q 368 370 372 430 M428 ${neck === "vneck" ? 318 : 290} Q 432 370 428 430" stroke="${o.shade}" stroke-width="1.4" fill="none" opacity="0.7"/>`);
+  parts.push(
+    `<path d="M372 ${neck === "vneck" ? 318 : 290} Q 368 370 372 430 M428 ${neck === "vneck" ? 318 : 290} Q 432 370 428 430" stroke="${o.shade}" stroke-width="1.4" fill="none" opacity="0.7"/>`,
+  );
   if (o.lace) {
     const r = rng(o.seed ?? 7);
     const dots: string[] = [];
@@ -236,7 +292,9 @@ function dressForm(colour: string, edge: string, showStand: boolean) {
   ];
   if (showStand) {
     parts.push(`<rect x="394" y="740" width="12" height="160" fill="${edge}"/>`);
-    parts.push(`<path d="M400 900 L320 948 M400 900 L480 948 M400 900 L400 952" stroke="${edge}" stroke-width="9" stroke-linecap="round"/>`);
+    parts.push(
+      `<path d="M400 900 L320 948 M400 900 L480 948 M400 900 L400 952" stroke="${edge}" stroke-width="9" stroke-linecap="round"/>`,
+    );
   }
   return parts.join("");
 }
@@ -254,7 +312,23 @@ interface SceneOptions {
 function gownScene(name: string, o: SceneOptions) {
   const id = name.replace(/[^a-z]/g, "");
   const g = gown(o.gown, id);
-  const defs = [linear(`${id}-bg`, [[0, o.background[0]], [1, o.background[1]]]), radial(`${id}-glow`, [[0, "#ffffff", 0.55], [1, "#ffffff", 0]], 0.5, 0.35, 0.6), g.defs].join("");
+  const defs = [
+    linear(`${id}-bg`, [
+      [0, o.background[0]],
+      [1, o.background[1]],
+    ]),
+    radial(
+      `${id}-glow`,
+      [
+        [0, "#ffffff", 0.55],
+        [1, "#ffffff", 0],
+      ],
+      0.5,
+      0.35,
+      0.6,
+    ),
+    g.defs,
+  ].join("");
   const body = [
     `<rect width="800" height="1000" fill="url(#${id}-bg)"/>`,
     `<path d="M150 1000 V 400 A 250 250 0 0 1 650 400 V 1000 Z" fill="${o.arch}"/>`,
@@ -300,16 +374,40 @@ function lacePattern(width: number, height: number, colour: string, seed: number
 function bouquet(cx: number, cy: number, scale: number, palette: { light: string; deep: string; stem: string; leaf: string }) {
   const parts: string[] = [];
   parts.push(`<g transform="translate(${cx} ${cy}) scale(${scale})">`);
-  for (const [angle, length] of [[-40, 300], [-20, 340], [0, 360], [22, 330], [44, 290], [-60, 250], [62, 250]] as const) {
+  for (const [angle, length] of [
+    [-40, 300],
+    [-20, 340],
+    [0, 360],
+    [22, 330],
+    [44, 290],
+    [-60, 250],
+    [62, 250],
+  ] as const) {
     parts.push(sprig(0, 40, length, angle, palette.stem, palette.leaf, 0.9));
   }
   // Stems gathered with a ribbon.
   parts.push(`<path d="M-26 40 L-10 250 M0 40 L0 260 M26 40 L10 250" stroke="${palette.stem}" stroke-width="7" stroke-linecap="round"/>`);
-  parts.push(`<path d="M-30 150 Q0 170 30 150 L34 176 Q0 196 -34 176 Z" fill="${C.gold}"/><path d="M0 168 C-30 200 -50 240 -44 270 M0 168 C26 206 40 246 30 276" stroke="${C.gold}" stroke-width="6" fill="none" stroke-linecap="round"/>`);
-  for (const [x, y, r] of [[-70, -120, 52], [40, -150, 58], [-10, -40, 62], [95, -50, 48], [-110, -20, 44], [-40, -210, 44], [70, -240, 40]] as const) {
+  parts.push(
+    `<path d="M-30 150 Q0 170 30 150 L34 176 Q0 196 -34 176 Z" fill="${C.gold}"/><path d="M0 168 C-30 200 -50 240 -44 270 M0 168 C26 206 40 246 30 276" stroke="${C.gold}" stroke-width="6" fill="none" stroke-linecap="round"/>`,
+  );
+  for (const [x, y, r] of [
+    [-70, -120, 52],
+    [40, -150, 58],
+    [-10, -40, 62],
+    [95, -50, 48],
+    [-110, -20, 44],
+    [-40, -210, 44],
+    [70, -240, 40],
+  ] as const) {
     parts.push(rose(x, y, r, palette.light, palette.deep));
   }
-  for (const [x, y] of [[-140, -110], [140, -150], [10, -280], [-100, -250], [130, 10]] as const) {
+  for (const [x, y] of [
+    [-140, -110],
+    [140, -150],
+    [10, -280],
+    [-100, -250],
+    [130, 10],
+  ] as const) {
     parts.push(blossom(x, y, 18, C.ivory, C.gold));
   }
   parts.push("</g>");
@@ -323,7 +421,11 @@ function veil(width: number, height: number) {
 }
 
 function buttonsBack(width: number, height: number, fabric: string, shade: string) {
-  const buttons = Array.from({ length: 14 }, (_, i) => `<circle cx="${width / 2}" cy="${110 + i * 34}" r="9" fill="${C.ivory}" stroke="${shade}" stroke-width="2"/><circle cx="${width / 2 - 2}" cy="${108 + i * 34}" r="3" fill="#ffffff"/>`).join("");
+  const buttons = Array.from(
+    { length: 14 },
+    (_, i) =>
+      `<circle cx="${width / 2}" cy="${110 + i * 34}" r="9" fill="${C.ivory}" stroke="${shade}" stroke-width="2"/><circle cx="${width / 2 - 2}" cy="${108 + i * 34}" r="3" fill="#ffffff"/>`,
+  ).join("");
   return `<path d="M${width / 2 - 220} 0 C ${width / 2 - 160} 200 ${width / 2 - 150} 420 ${width / 2 - 260} ${height} L ${width / 2 + 260} ${height} C ${width / 2 + 150} 420 ${width / 2 + 160} 200 ${width / 2 + 220} 0 Z" fill="url(#sheen-fabric)"/>
 <path d="M${width / 2} 0 L${width / 2} ${height}" stroke="${shade}" stroke-width="3"/>
 <path d="M${width / 2 - 120} 0 Q ${width / 2 - 90} 300 ${width / 2 - 160} ${height} M${width / 2 + 120} 0 Q ${width / 2 + 90} 300 ${width / 2 + 160} ${height}" stroke="${shade}" stroke-width="2" fill="none" opacity="0.6"/>${buttons}${fabric ? "" : ""}`;
@@ -333,7 +435,9 @@ function drapes(width: number, height: number, colour: string, opacity: number) 
   const lines: string[] = [];
   for (let i = 0; i < 9; i++) {
     const y = height * (0.1 + i * 0.1);
-    lines.push(`<path d="M -20 ${f(y)} C ${f(width * 0.25)} ${f(y - 90 - i * 6)} ${f(width * 0.45)} ${f(y + 110)} ${f(width * 0.7)} ${f(y + 10)} S ${f(width + 40)} ${f(y - 60)} ${f(width + 40)} ${f(y - 20)}" fill="none" stroke="${colour}" stroke-width="${f(1 + (i % 3) * 0.6)}" opacity="${f(opacity * (0.5 + (i % 4) * 0.15))}"/>`);
+    lines.push(
+      `<path d="M -20 ${f(y)} C ${f(width * 0.25)} ${f(y - 90 - i * 6)} ${f(width * 0.45)} ${f(y + 110)} ${f(width * 0.7)} ${f(y + 10)} S ${f(width + 40)} ${f(y - 60)} ${f(width + 40)} ${f(y - 20)}" fill="none" stroke="${colour}" stroke-width="${f(1 + (i % 3) * 0.6)}" opacity="${f(opacity * (0.5 + (i % 4) * 0.15))}"/>`,
+    );
   }
   return lines.join("");
 }
@@ -387,7 +491,16 @@ const bridal: [string, SceneOptions][] = [
       archLine: C.sageDeep,
       form: [C.ivory, C.sageDeep],
       floral: { stem: C.sageDeep, leaf: "#aeb9a2", rose: [C.ivory, C.mist] },
-      gown: { skirt: "mermaid", fabric: "#fffdf8", shade: "#dcd5c5", accent: C.sageDeep, lace: true, neckline: "vneck", straps: "thin", seed: 11 },
+      gown: {
+        skirt: "mermaid",
+        fabric: "#fffdf8",
+        shade: "#dcd5c5",
+        accent: C.sageDeep,
+        lace: true,
+        neckline: "vneck",
+        straps: "thin",
+        seed: 11,
+      },
     },
   ],
   [
@@ -470,23 +583,56 @@ files["gown-midnight.svg"] = gownScene("midnight", {
 }
 
 // Square posts for the social gallery.
-const sheen = linear("sheen", [[0, "#ffffff", 0.35], [0.5, "#ffffff", 0], [1, "#000000", 0.08]], 1, 0);
+const sheen = linear(
+  "sheen",
+  [
+    [0, "#ffffff", 0.35],
+    [0.5, "#ffffff", 0],
+    [1, "#000000", 0.08],
+  ],
+  1,
+  0,
+);
 files["post-bouquet.svg"] = svg(
   600,
   600,
   "A bridal bouquet of ivory and blush garden roses tied with a gold ribbon",
   `<rect width="600" height="600" fill="${C.blush}"/>${bouquet(300, 360, 0.78, { light: C.ivory, deep: C.blushDeep, stem: C.sageDeep, leaf: C.sage })}${frame(600, 600, C.ivory)}`,
 );
-files["post-lace.svg"] = svg(600, 600, "Close-up of ivory floral lace on champagne silk", `<rect width="600" height="600" fill="${C.champagne}"/>${lacePattern(600, 600, C.ivory, 3)}${frame(600, 600, C.goldDeep)}`);
+files["post-lace.svg"] = svg(
+  600,
+  600,
+  "Close-up of ivory floral lace on champagne silk",
+  `<rect width="600" height="600" fill="${C.champagne}"/>${lacePattern(600, 600, C.ivory, 3)}${frame(600, 600, C.goldDeep)}`,
+);
 files["post-buttons.svg"] = svg(
   600,
   600,
   "The back of a satin gown, a row of covered buttons down the spine",
   `<rect width="600" height="600" fill="${C.paper}"/>${buttonsBack(600, 600, "", "#cdbb98")}${frame(600, 600, C.gold)}`,
-  linear("sheen-fabric", [[0, "#e6d7bb"], [0.4, "#fffaf2"], [0.6, "#fffaf2"], [1, "#e6d7bb"]], 1, 0),
+  linear(
+    "sheen-fabric",
+    [
+      [0, "#e6d7bb"],
+      [0.4, "#fffaf2"],
+      [0.6, "#fffaf2"],
+      [1, "#e6d7bb"],
+    ],
+    1,
+    0,
+  ),
 );
-const tulle = linear("tulle", [[0, "#ffffff", 0.95], [1, "#f3ead9", 0.7]]);
-files["post-veil.svg"] = svg(600, 600, "A cathedral veil with a pearl comb against a charcoal wall", `<rect width="600" height="600" fill="${C.charcoal}"/>${veil(600, 600)}${frame(600, 600, C.gold)}`, tulle);
+const tulle = linear("tulle", [
+  [0, "#ffffff", 0.95],
+  [1, "#f3ead9", 0.7],
+]);
+files["post-veil.svg"] = svg(
+  600,
+  600,
+  "A cathedral veil with a pearl comb against a charcoal wall",
+  `<rect width="600" height="600" fill="${C.charcoal}"/>${veil(600, 600)}${frame(600, 600, C.gold)}`,
+  tulle,
+);
 files["post-swatches.svg"] = svg(
   600,
   600,
@@ -520,7 +666,10 @@ files["journal-silhouettes.svg"] = svg(
     ["mermaid", 640, C.sage],
   ]
     .map(([skirt, x, arch], i) => {
-      const g = gown({ skirt: skirt as Skirt, fabric: "#fffaf2", shade: "#dccbaa", accent: C.gold, lace: i !== 1, seed: i + 40 }, `sil${i}`);
+      const g = gown(
+        { skirt: skirt as Skirt, fabric: "#fffaf2", shade: "#dccbaa", accent: C.gold, lace: i !== 1, seed: i + 40 },
+        `sil${i}`,
+      );
       return `<defs>${g.defs}</defs><g transform="translate(${x} 40) scale(0.75)"><path d="M150 1000 V 400 A 250 250 0 0 1 650 400 V 1000 Z" fill="${arch}"/>${dressForm(C.ivory, C.goldDeep, false)}${g.body}</g>`;
     })
     .join("")}${frame(1200, 800, C.gold)}`,
@@ -529,9 +678,17 @@ files["journal-timeline.svg"] = svg(
   1200,
   800,
   "A planner open on a table beside a veil, a pen and a sprig of olive",
-  `<rect width="1200" height="800" fill="${C.blush}"/><g transform="translate(200 150) rotate(-4)"><rect width="560" height="500" rx="14" fill="${C.ivory}" stroke="${C.blushDeep}" stroke-width="3"/><path d="M280 0 V500" stroke="${C.blushDeep}" stroke-width="2"/>${Array.from({ length: 5 }, (_, row) =>
-    Array.from({ length: 3 }, (_, col) => `<rect x="${24 + col * 80}" y="${90 + row * 78}" width="64" height="60" rx="6" fill="${(row * 3 + col) % 7 === 4 ? C.gold : C.paper}" stroke="${C.blushDeep}" stroke-width="1.2"/>`).join(""),
-  ).join("")}<path d="M24 52 H200" stroke="${C.goldDeep}" stroke-width="6" stroke-linecap="round"/>${Array.from({ length: 9 }, (_, i) => `<path d="M314 ${70 + i * 44} H${500 - (i % 3) * 40}" stroke="${C.blushDeep}" stroke-width="4" stroke-linecap="round" opacity="0.6"/>`).join("")}<circle cx="330" cy="70" r="10" fill="none" stroke="${C.goldDeep}" stroke-width="3"/><path d="M324 70 l5 5 l9 -11" stroke="${C.goldDeep}" stroke-width="3" fill="none"/></g><g transform="translate(820 640) rotate(-60)"><rect x="-8" y="-200" width="16" height="220" rx="8" fill="${C.charcoal}"/><path d="M-8 20 L0 46 L8 20 Z" fill="${C.gold}"/></g>${sprig(980, 800, 420, -18, C.sageDeep, C.sage, 0.95)}<g transform="translate(870 60) scale(0.9)">${veil(400, 420)}</g>${frame(1200, 800, C.ivory)}`,
+  `<rect width="1200" height="800" fill="${C.blush}"/><g transform="translate(200 150) rotate(-4)"><rect width="560" height="500" rx="14" fill="${C.ivory}" stroke="${C.blushDeep}" stroke-width="3"/><path d="M280 0 V500" stroke="${C.blushDeep}" stroke-width="2"/>${Array.from(
+    { length: 5 },
+    (_, row) =>
+      Array.from(
+        { length: 3 },
+        (_, col) =>
+          `<rect x="${24 + col * 80}" y="${90 + row * 78}" width="64" height="60" rx="6" fill="${(row * 3 + col) % 7 === 4 ? C.gold : C.paper}" stroke="${C.blushDeep}" stroke-width="1.2"/>`,
+      ).join(""),
+  ).join(
+    "",
+  )}<path d="M24 52 H200" stroke="${C.goldDeep}" stroke-width="6" stroke-linecap="round"/>${Array.from({ length: 9 }, (_, i) => `<path d="M314 ${70 + i * 44} H${500 - (i % 3) * 40}" stroke="${C.blushDeep}" stroke-width="4" stroke-linecap="round" opacity="0.6"/>`).join("")}<circle cx="330" cy="70" r="10" fill="none" stroke="${C.goldDeep}" stroke-width="3"/><path d="M324 70 l5 5 l9 -11" stroke="${C.goldDeep}" stroke-width="3" fill="none"/></g><g transform="translate(820 640) rotate(-60)"><rect x="-8" y="-200" width="16" height="220" rx="8" fill="${C.charcoal}"/><path d="M-8 20 L0 46 L8 20 Z" fill="${C.gold}"/></g>${sprig(980, 800, 420, -18, C.sageDeep, C.sage, 0.95)}<g transform="translate(870 60) scale(0.9)">${veil(400, 420)}</g>${frame(1200, 800, C.ivory)}`,
   tulle,
 );
 files["journal-palette.svg"] = svg(
@@ -564,10 +721,17 @@ files["coming-soon.svg"] = svg(
 );
 
 // A soft field of silk lines behind the hero text.
-files["hero-drape.svg"] = svg(1600, 1000, "Flowing lines of silk", `<rect width="1600" height="1000" fill="none"/>${drapes(1600, 1000, C.gold, 0.55)}`);
+files["hero-drape.svg"] = svg(
+  1600,
+  1000,
+  "Flowing lines of silk",
+  `<rect width="1600" height="1000" fill="none"/>${drapes(1600, 1000, C.gold, 0.55)}`,
+);
 
 mkdirSync(OUT, { recursive: true });
 for (const [name, content] of Object.entries(files)) {
   writeFileSync(`${OUT}${name}`, content);
 }
-console.log(`wrote ${Object.keys(files).length} files to public/images/brand/ (${Object.values(files).reduce((n, c) => n + c.length, 0)} bytes)`);
+console.log(
+  `wrote ${Object.keys(files).length} files to public/images/brand/ (${Object.values(files).reduce((n, c) => n + c.length, 0)} bytes)`,
+);

@@ -27,7 +27,10 @@ export function pgliteExists(env: Env): boolean {
  * Opens the configured database for a CLI. On PGlite the CLI takes the data
  * folder's lock first, so it can never run beside the server on one folder.
  */
-export async function openForCli(env: Env, purpose: string): Promise<{ handle: DatabaseHandle; lock: DataDirLock | null; close(): Promise<void> }> {
+export async function openForCli(
+  env: Env,
+  purpose: string,
+): Promise<{ handle: DatabaseHandle; lock: DataDirLock | null; close(): Promise<void> }> {
   let lock: DataDirLock | null = null;
   if (!env.DATABASE_URL) lock = acquireDataDirLock(env.DATA_DIR, purpose);
   try {

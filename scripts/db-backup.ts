@@ -10,7 +10,8 @@ const env = loadEnv();
 const file = resolve(process.argv[2] ?? `backups/boutique-${new Date().toISOString().replace(/[:.]/g, "-")}.ndjson.gz`);
 mkdirSync(dirname(file), { recursive: true });
 
-if (!env.DATABASE_URL && !pgliteExists(env)) fail(`There is no database in ${env.DATA_DIR} yet: start the boutique once (npm start) or set DATA_DIR.`);
+if (!env.DATABASE_URL && !pgliteExists(env))
+  fail(`There is no database in ${env.DATA_DIR} yet: start the boutique once (npm start) or set DATA_DIR.`);
 
 try {
   const db = await openForCli(env, "db:backup");
@@ -26,8 +27,9 @@ try {
   const control = error.owner.control;
   if (!control) fail(`${error.message}\nThat process offers no backup service; stop it and run npm run db:backup again.`);
   // The server holds the folder: ask it for the backup instead.
-  const response = await fetch(`${control.url}/_ops/backup`, { headers: { authorization: `Bearer ${control.token}` } }).catch((cause: Error) =>
-    fail(`The server (process ${error.owner.pid}) holds ${env.DATA_DIR} but did not answer at ${control.url}: ${cause.message}`),
+  const response = await fetch(`${control.url}/_ops/backup`, { headers: { authorization: `Bearer ${control.token}` } }).catch(
+    (cause: Error) =>
+      fail(`The server (process ${error.owner.pid}) holds ${env.DATA_DIR} but did not answer at ${control.url}: ${cause.message}`),
   );
   if (!response.ok || !response.body) fail(`The server (process ${error.owner.pid}) refused the backup (HTTP ${response.status}).`);
   await pipeline(Readable.fromWeb(response.body as never), createWriteStream(file));

@@ -111,7 +111,8 @@ export interface GeneratedCode {
 
 export function generateStorefrontCode(schema: GraphQLSchema, source: string): GeneratedCode {
   const errors = checkDocuments(schema, source);
-  if (errors.length > 0) throw new Error(`The storefront documents do not fit Shopify's schema:\n${errors.map((e) => `  - ${e.message}`).join("\n")}`);
+  if (errors.length > 0)
+    throw new Error(`The storefront documents do not fit Shopify's schema:\n${errors.map((e) => `  - ${e.message}`).join("\n")}`);
   const document = parse(source);
   return { operations: renderOperations(schema, document), subset: renderSubset(schema, document) };
 }
@@ -157,7 +158,8 @@ function collectFields(
     } else {
       const fragment = fragments.get(selection.name.value);
       if (!fragment) throw new Error(`unknown fragment ${selection.name.value}`);
-      if (appliesTo(schema, schema.getType(fragment.typeCondition.name.value), type)) collectFields(schema, fragments, type, fragment.selectionSet, out);
+      if (appliesTo(schema, schema.getType(fragment.typeCondition.name.value), type))
+        collectFields(schema, fragments, type, fragment.selectionSet, out);
     }
   }
 }
@@ -177,29 +179,50 @@ function renderLeaf(type: GraphQLNamedType): string {
   throw new Error(`${type.name} is not a leaf type`);
 }
 
-function renderObject(schema: GraphQLSchema, fragments: Map<string, FragmentDefinitionNode>, type: GraphQLObjectType, sets: SelectionSetNode[], depth: number): string {
+function renderObject(
+  schema: GraphQLSchema,
+  fragments: Map<string, FragmentDefinitionNode>,
+  type: GraphQLObjectType,
+  sets: SelectionSetNode[],
+  depth: number,
+): string {
   const fields = new Map<string, CollectedField>();
   for (const set of sets) collectFields(schema, fragments, type, set, fields);
   if (fields.size === 0) return "{}";
   const lines = [...fields].map(([key, entry]) => {
-    const rendered = entry.field ? renderOutput(schema, fragments, entry.field.type, entry.selectionSets, depth + 1) : JSON.stringify(type.name);
+    const rendered = entry.field
+      ? renderOutput(schema, fragments, entry.field.type, entry.selectionSets, depth + 1)
+      : JSON.stringify(type.name);
     return `${indent(depth + 1)}${key}: ${rendered};`;
   });
   return `{\n${lines.join("\n")}\n${indent(depth)}}`;
 }
 
-function renderComposite(schema: GraphQLSchema, fragments: Map<string, FragmentDefinitionNode>, type: GraphQLCompositeType, sets: SelectionSetNode[], depth: number): string {
+function renderComposite(
+  schema: GraphQLSchema,
+  fragments: Map<string, FragmentDefinitionNode>,
+  type: GraphQLCompositeType,
+  sets: SelectionSetNode[],
+  depth: number,
+): string {
   if (isObjectType(type)) return renderObject(schema, fragments, type, sets, depth);
   const shapes = [...new Set(schema.getPossibleTypes(type).map((t) => renderObject(schema, fragments, t, sets, depth)))];
   return shapes.length === 1 ? shapes[0]! : shapes.map((s) => `(${s})`).join(" | ");
 }
 
-function renderOutput(schema: GraphQLSchema, fragments: Map<string, FragmentDefinitionNode>, type: GraphQLOutputType, sets: SelectionSetNode[], depth: number): string {
+function renderOutput(
+  schema: GraphQLSchema,
+  fragments: Map<string, FragmentDefinitionNode>,
+  type: GraphQLOutputType,
+  sets: SelectionSetNode[],
+  depth: number,
+): string {
   const nonNull = isNonNullType(type);
   const inner = nonNull ? type.ofType : type;
   let rendered: string;
   if (isListType(inner)) rendered = `Array<${renderOutput(schema, fragments, inner.ofType, sets, depth)}>`;
-  else if (isObjectType(inner) || isInterfaceType(inner) || isUnionType(inner)) rendered = renderComposite(schema, fragments, inner, sets, depth);
+  else if (isObjectType(inner) || isInterfaceType(inner) || isUnionType(inner))
+    rendered = renderComposite(schema, fragments, inner, sets, depth);
   else rendered = renderLeaf(inner);
   return nonNull ? rendered : `${rendered} | null`;
 }
@@ -232,7 +255,10 @@ function operationTypeName(operation: OperationDefinitionNode): string {
 }
 
 /** The fragments an operation uses, directly or through other fragments, in document order. */
-function fragmentsUsedBy(definition: OperationDefinitionNode | FragmentDefinitionNode, fragments: Map<string, FragmentDefinitionNode>): FragmentDefinitionNode[] {
+function fragmentsUsedBy(
+  definition: OperationDefinitionNode | FragmentDefinitionNode,
+  fragments: Map<string, FragmentDefinitionNode>,
+): FragmentDefinitionNode[] {
   const used = new Set<string>();
   const walk = (node: OperationDefinitionNode | FragmentDefinitionNode) =>
     visit(node, {
@@ -275,7 +301,14 @@ function renderOperations(schema: GraphQLSchema, document: DocumentNode): string
   );
   for (const name of [...enums].sort()) {
     const type = schema.getType(name);
-    if (isEnumType(type)) out.push(`export type ${name} = ${type.getValues().map((v) => JSON.stringify(v.name)).join(" | ")};`, "");
+    if (isEnumType(type))
+      out.push(
+        `export type ${name} = ${type
+          .getValues()
+          .map((v) => JSON.stringify(v.name))
+          .join(" | ")};`,
+        "",
+      );
   }
 
   for (const fragment of fragments.values()) {
@@ -308,7 +341,12 @@ function renderOperations(schema: GraphQLSchema, document: DocumentNode): string
       const optional = !isNonNullType(type) || v.defaultValue !== undefined;
       return `  ${v.variable.name.value}${optional ? "?" : ""}: ${renderInput(type)};`;
     });
-    out.push(variables.length ? `export interface ${name}Variables {\n${variables.join("\n")}\n}` : `export type ${name}Variables = Record<string, never>;`, "");
+    out.push(
+      variables.length
+        ? `export interface ${name}Variables {\n${variables.join("\n")}\n}`
+        : `export type ${name}Variables = Record<string, never>;`,
+      "",
+    );
     const text = [definition, ...fragmentsUsedBy(definition, fragments)].map((d) => print(d)).join("\n\n");
     out.push(
       `export const ${definition.name!.value}Document: StorefrontDocument<${name}, ${name}Variables> = {`,
@@ -397,11 +435,25 @@ function renderSubset(schema: GraphQLSchema, document: DocumentNode): string {
     if (isScalarType(type)) {
       if (!["String", "Int", "Float", "Boolean", "ID"].includes(name)) blocks.push(`scalar ${name}`);
     } else if (isEnumType(type)) {
-      blocks.push(`enum ${name} {\n${type.getValues().map((v) => `  ${v.name}`).join("\n")}\n}`);
+      blocks.push(
+        `enum ${name} {\n${type
+          .getValues()
+          .map((v) => `  ${v.name}`)
+          .join("\n")}\n}`,
+      );
     } else if (isInputObjectType(type)) {
-      blocks.push(`input ${name} {\n${inputFieldsOf(type).map((f) => `  ${f.name}: ${String(f.type)}`).join("\n")}\n}`);
+      blocks.push(
+        `input ${name} {\n${inputFieldsOf(type)
+          .map((f) => `  ${f.name}: ${String(f.type)}`)
+          .join("\n")}\n}`,
+      );
     } else if (isUnionType(type)) {
-      blocks.push(`union ${name} = ${type.getTypes().map((t) => t.name).join(" | ")}`);
+      blocks.push(
+        `union ${name} = ${type
+          .getTypes()
+          .map((t) => t.name)
+          .join(" | ")}`,
+      );
     } else if (isInterfaceType(type)) {
       blocks.push(`interface ${name} {\n${fieldLines(name, type).join("\n")}\n}`);
     } else if (isObjectType(type)) {
@@ -409,7 +461,9 @@ function renderSubset(schema: GraphQLSchema, document: DocumentNode): string {
       const lines = fieldLines(name, type);
       // A type reached only as a possible type (e.g. a union member) with no field read still needs one field to be valid SDL.
       if (lines.length === 0) lines.push(`  __placeholder: Boolean`);
-      blocks.push(`type ${name}${interfaces.length ? ` implements ${interfaces.map((i) => i.name).join(" & ")}` : ""} {\n${lines.join("\n")}\n}`);
+      blocks.push(
+        `type ${name}${interfaces.length ? ` implements ${interfaces.map((i) => i.name).join(" & ")}` : ""} {\n${lines.join("\n")}\n}`,
+      );
     }
   }
   const sdl = `${blocks.join("\n\n")}\n`;
@@ -432,7 +486,8 @@ export function schemaPackageVersion(): string {
 function main() {
   const check = process.argv.includes("--check");
   const version = schemaPackageVersion();
-  if (!version.startsWith("2025.7.")) throw new Error(`@shopify/hydrogen-react ${version} is installed; the documents target 2025-07 (2025.7.x)`);
+  if (!version.startsWith("2025.7."))
+    throw new Error(`@shopify/hydrogen-react ${version} is installed; the documents target 2025-07 (2025.7.x)`);
   const code = generateStorefrontCode(loadShopifySchema(), readFileSync(PATHS.documents, "utf8"));
   const targets: [string, string][] = [
     [PATHS.operations, code.operations],

@@ -164,7 +164,10 @@ export function createApp(
   );
 
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    res.locals.logger?.error({ err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) }, "unhandled error");
+    res.locals.logger?.error(
+      { err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) },
+      "unhandled error",
+    );
     if (!res.headersSent) res.status(500).type("text/plain").send("Unexpected Application Error!");
   });
   return app;
@@ -196,7 +199,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   try {
     if (!env.DATABASE_URL) {
-      lock = acquireDataDirLock(env.DATA_DIR, "boutique server", { url: `http://${controlHost.includes(":") ? `[${controlHost}]` : controlHost}:${env.PORT}`, token: controlToken });
+      lock = acquireDataDirLock(env.DATA_DIR, "boutique server", {
+        url: `http://${controlHost.includes(":") ? `[${controlHost}]` : controlHost}:${env.PORT}`,
+        token: controlToken,
+      });
     }
     const dbOptions = databaseOptions(env);
     database = await openDatabase(dbOptions);

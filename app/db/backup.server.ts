@@ -30,7 +30,12 @@ const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** Tables of the public schema, parents before children so foreign keys hold on restore. */
 async function tablesInLoadOrder(db: Database): Promise<string[]> {
-  const tables = (await queryRows<{ name: string }>(db, sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`)).map((t) => t.name);
+  const tables = (
+    await queryRows<{ name: string }>(
+      db,
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+    )
+  ).map((t) => t.name);
   const edges = await queryRows<{ child: string; parent: string }>(
     db,
     sql`select c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent
@@ -70,7 +75,13 @@ async function primaryKeyOrder(db: Database, table: string): Promise<string> {
 /** Writes a backup of every table to `out`; resolves with the row count per table. */
 export async function writeBackup(db: Database, out: Writable): Promise<Record<string, number>> {
   const tables = await tablesInLoadOrder(db);
-  const header: BackupHeader = { format: BACKUP_FORMAT, version: 1, createdAt: new Date().toISOString(), migrations: await migrationCount(db), tables };
+  const header: BackupHeader = {
+    format: BACKUP_FORMAT,
+    version: 1,
+    createdAt: new Date().toISOString(),
+    migrations: await migrationCount(db),
+    tables,
+  };
   const counts: Record<string, number> = {};
   async function* lines() {
     yield `${JSON.stringify(header)}\n`;
@@ -78,7 +89,12 @@ export async function writeBackup(db: Database, out: Writable): Promise<Record<s
       counts[table] = 0;
       const order = await primaryKeyOrder(db, table);
       for (let offset = 0; ; offset += BATCH) {
-        const rows = await queryRows<{ row: string }>(db, sql.raw(`select row_to_json(t)::text as row from (select * from public.${ident(table)} order by ${order} limit ${BATCH} offset ${offset}) t`));
+        const rows = await queryRows<{ row: string }>(
+          db,
+          sql.raw(
+            `select row_to_json(t)::text as row from (select * from public.${ident(table)} order by ${order} limit ${BATCH} offset ${offset}) t`,
+          ),
+        );
         for (const { row } of rows) yield `{"table":${JSON.stringify(table)},"row":${row}}\n`;
         counts[table] += rows.length;
         if (rows.length < BATCH) break;
@@ -136,7 +152,9 @@ export async function restoreBackup(db: Database, input: Readable): Promise<Reco
       const target = `public.${ident(batchTable)}`;
       const columns = await writableColumns(batchTable);
       // OVERRIDING SYSTEM VALUE keeps ids of identity columns as they were.
-      await tx.execute(sql`insert into ${sql.raw(`${target} (${columns})`)} overriding system value select ${sql.raw(columns)} from json_populate_recordset(null::${sql.raw(target)}, ${JSON.stringify(batch)}::json)`);
+      await tx.execute(
+        sql`insert into ${sql.raw(`${target} (${columns})`)} overriding system value select ${sql.raw(columns)} from json_populate_recordset(null::${sql.raw(target)}, ${JSON.stringify(batch)}::json)`,
+      );
       counts[batchTable] = (counts[batchTable] ?? 0) + batch.length;
       batch = [];
     };
@@ -144,8 +162,12 @@ export async function restoreBackup(db: Database, input: Readable): Promise<Reco
       if (!line) continue;
       if (!header) {
         const parsed = JSON.parse(line) as BackupHeader;
-        if (parsed.format !== BACKUP_FORMAT || parsed.version !== 1) throw new BackupError("This file is not a boutique backup (unknown format).");
-        if (parsed.migrations > localMigrations) throw new BackupError(`This backup was made by a newer version (${parsed.migrations} migrations, this one has ${localMigrations}): update the boutique first.`);
+        if (parsed.format !== BACKUP_FORMAT || parsed.version !== 1)
+          throw new BackupError("This file is not a boutique backup (unknown format).");
+        if (parsed.migrations > localMigrations)
+          throw new BackupError(
+            `This backup was made by a newer version (${parsed.migrations} migrations, this one has ${localMigrations}): update the boutique first.`,
+          );
         header = parsed;
         continue;
       }
@@ -167,7 +189,11 @@ export async function restoreBackup(db: Database, input: Readable): Promise<Reco
     );
     for (const { table, column } of identities) {
       if (!identityTables.has(table)) continue;
-      await tx.execute(sql.raw(`select setval(pg_get_serial_sequence('public.${ident(table)}', '${column}'), coalesce(max(${ident(column)}), 1), max(${ident(column)}) is not null) from public.${ident(table)}`));
+      await tx.execute(
+        sql.raw(
+          `select setval(pg_get_serial_sequence('public.${ident(table)}', '${column}'), coalesce(max(${ident(column)}), 1), max(${ident(column)}) is not null) from public.${ident(table)}`,
+        ),
+      );
     }
   });
   return counts;

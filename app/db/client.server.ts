@@ -31,9 +31,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export type DatabaseOptions =
-  | { engine: "pglite"; dataDir: string | null }
-  | { engine: "postgres"; url: string; poolSize?: number };
+export type DatabaseOptions = { engine: "pglite"; dataDir: string | null } | { engine: "postgres"; url: string; poolSize?: number };
 
 const MIGRATION_LOCK_KEY = 728_193_004; // any constant; shared by every instance
 

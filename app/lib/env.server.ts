@@ -12,7 +12,11 @@ const port = z.coerce
   .max(65535, "must be a whole number between 1 and 65535");
 
 const positiveInt = (fallback: number) =>
-  z.coerce.number({ error: "must be a positive whole number" }).int("must be a positive whole number").positive("must be a positive whole number").default(fallback);
+  z.coerce
+    .number({ error: "must be a positive whole number" })
+    .int("must be a positive whole number")
+    .positive("must be a positive whole number")
+    .default(fallback);
 
 const optionalUrl = (protocols: string[], hint: string) =>
   z
@@ -44,14 +48,26 @@ export const envSchema = z
     DATABASE_URL: optionalUrl(["postgres:", "postgresql:"], "must be a postgres:// URL"),
     DATABASE_POOL_SIZE: positiveInt(10),
     SMTP_URL: optionalUrl(["smtp:", "smtps:"], "must be an smtp:// or smtps:// URL"),
-    MAIL_FROM: z.string().trim().min(3, "must be an address such as \"The Hive <hello@example.com>\"").default("The Hive Bridal Boutique <hello@thehive.local>"),
+    MAIL_FROM: z
+      .string()
+      .trim()
+      .min(3, 'must be an address such as "The Hive <hello@example.com>"')
+      .default("The Hive Bridal Boutique <hello@thehive.local>"),
     MAIL_POLL_MS: positiveInt(2000),
     MAIL_RETRY_BASE_MS: positiveInt(5000),
     MAIL_MAX_ATTEMPTS: positiveInt(12),
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { error: "must be one of fatal, error, warn, info, debug, trace, silent" }).default("info"),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+        error: "must be one of fatal, error, warn, info, debug, trace, silent",
+      })
+      .default("info"),
     TRUST_PROXY: booleanFlag,
     SHUTDOWN_TIMEOUT_MS: positiveInt(10000),
-    SHUTDOWN_DRAIN_MS: z.coerce.number({ error: "must be a whole number of milliseconds" }).int("must be a whole number of milliseconds").min(0, "must be a whole number of milliseconds").default(1000),
+    SHUTDOWN_DRAIN_MS: z.coerce
+      .number({ error: "must be a whole number of milliseconds" })
+      .int("must be a whole number of milliseconds")
+      .min(0, "must be a whole number of milliseconds")
+      .default(1000),
     // A real Shopify store; with none set, the built-in storefront and its demo collection.
     SHOPIFY_STORE_DOMAIN: z
       .string()
@@ -59,15 +75,24 @@ export const envSchema = z
       .toLowerCase()
       .optional()
       .transform((value) => (value ? value.replace(/^https?:\/\//, "").replace(/\/+$/, "") : undefined))
-      .refine((value) => value === undefined || /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/.test(value), "must be a store's host name, such as the-hive.myshopify.com"),
+      .refine(
+        (value) => value === undefined || /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/.test(value),
+        "must be a store's host name, such as the-hive.myshopify.com",
+      ),
     SHOPIFY_STOREFRONT_ACCESS_TOKEN: z
       .string()
       .trim()
       .optional()
       .transform((value) => (value ? value : undefined))
-      .refine((value) => value === undefined || /^[\w-]{8,200}$/.test(value), "must be a Storefront API access token (letters, digits, - and _)"),
+      .refine(
+        (value) => value === undefined || /^[\w-]{8,200}$/.test(value),
+        "must be a Storefront API access token (letters, digits, - and _)",
+      ),
     /** The whole endpoint, for tests against a local fake; normally derived from the domain. */
-    SHOPIFY_STOREFRONT_API_URL: optionalUrl(["http:", "https:"], "must be an http(s) URL such as https://the-hive.myshopify.com/api/2025-07/graphql.json"),
+    SHOPIFY_STOREFRONT_API_URL: optionalUrl(
+      ["http:", "https:"],
+      "must be an http(s) URL such as https://the-hive.myshopify.com/api/2025-07/graphql.json",
+    ),
     SHOPIFY_STOREFRONT_TIMEOUT_MS: positiveInt(10000),
     /**
      * Signs newsletter unsubscribe links. Unset on the embedded defaults: a
@@ -77,7 +102,10 @@ export const envSchema = z
       .string()
       .optional()
       .transform((value) => (value ? value : undefined))
-      .refine((value) => value === undefined || value.length >= 32, "must be at least 32 characters (for example the output of `openssl rand -base64 32`)"),
+      .refine(
+        (value) => value === undefined || value.length >= 32,
+        "must be at least 32 characters (for example the output of `openssl rand -base64 32`)",
+      ),
     /** Newsletter sign-ups allowed per client IP within the window (in-process: per instance). */
     NEWSLETTER_RATE_LIMIT: positiveInt(5),
     NEWSLETTER_RATE_WINDOW_MS: positiveInt(600_000),

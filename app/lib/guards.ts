@@ -1,5 +1,6 @@
 // Small shape checks for data read back from the browser's storage.
-export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 export const isString = (value: unknown): value is string => typeof value === "string";
 
 export function isMoney(value: unknown): value is { amount: string; currencyCode: string } {

@@ -17,7 +17,17 @@ export interface RateLimiter {
   size(): number;
 }
 
-export function createRateLimiter({ limit, windowMs, now = Date.now, maxKeys = 50_000 }: { limit: number; windowMs: number; now?: () => number; maxKeys?: number }): RateLimiter {
+export function createRateLimiter({
+  limit,
+  windowMs,
+  now = Date.now,
+  maxKeys = 50_000,
+}: {
+  limit: number;
+  windowMs: number;
+  now?: () => number;
+  maxKeys?: number;
+}): RateLimiter {
   const attempts = new Map<string, number[]>();
 
   // Drop keys whose attempts have all left the window, so memory follows

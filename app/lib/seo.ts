@@ -61,6 +61,11 @@ export function breadcrumbs(matches: Matches, trail: { name: string; path: strin
   return jsonLd({
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
-    itemListElement: trail.map((step, index) => ({ "@type": "ListItem", position: index + 1, name: step.name, item: `${origin}${step.path}` })),
+    itemListElement: trail.map((step, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: step.name,
+      item: `${origin}${step.path}`,
+    })),
   });
 }

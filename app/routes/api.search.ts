@@ -16,7 +16,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { catalogue } = context.get(servicesContext);
   try {
     const { products, notice } = await catalogue.searchProducts(query);
-    const results: SearchResult[] = products.map((p) => ({ id: p.id, handle: p.handle, title: p.title, image: p.images[0] ?? null, price: p.priceRange.minVariantPrice }));
+    const results: SearchResult[] = products.map((p) => ({
+      id: p.id,
+      handle: p.handle,
+      title: p.title,
+      image: p.images[0] ?? null,
+      price: p.priceRange.minVariantPrice,
+    }));
     const body: SearchResponse = { query: query.trim(), results, notice };
     return Response.json(body, { headers: { "Cache-Control": "public, max-age=1" } });
   } catch (error) {

@@ -35,7 +35,10 @@ export default function Celebrations({ loaderData }: Route.ComponentProps) {
             <PartyPopper className="size-8 shrink-0 text-gold-ink" aria-hidden="true" />
             <div>
               <h2 className="text-3xl">Every Milestone Deserves a Gown</h2>
-              <p className="mt-2 max-w-2xl text-muted-foreground">From a black-tie gala to a garden anniversary, our stylists pair you with a dress and tailor it to fit — simple hems start at $50.</p>
+              <p className="mt-2 max-w-2xl text-muted-foreground">
+                From a black-tie gala to a garden anniversary, our stylists pair you with a dress and tailor it to fit — simple hems start
+                at $50.
+              </p>
             </div>
           </div>
         </section>

@@ -53,7 +53,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     // The confirmation is queued in the order's own transaction: no order without its mail, no mail without an order.
     { onPlaced: (tx, order) => enqueueMail(tx, orderConfirmationMail(order, pageUrl)) },
   );
-  if (result.status === "not-found") return data({ fieldErrors: {}, problems: ["This checkout no longer exists. Please return to your bag."], values }, { status: 404 });
+  if (result.status === "not-found")
+    return data({ fieldErrors: {}, problems: ["This checkout no longer exists. Please return to your bag."], values }, { status: 404 });
   if (result.status === "unavailable") return data({ fieldErrors: {}, problems: result.problems, values }, { status: 409 });
   context.get(requestContext).logger.info({ orderNumber: result.order.orderNumber, status: result.status }, "order placed");
   if (result.status === "placed") services.nudgeMail();
@@ -91,8 +92,13 @@ function NotFound() {
     <section className="mx-auto flex w-full max-w-2xl flex-1 flex-col items-center justify-center px-6 py-24 text-center">
       <p className="eyebrow">Checkout</p>
       <h1 className="mt-4 text-4xl sm:text-5xl">We couldn't find this checkout</h1>
-      <p className="mt-4 text-muted-foreground">The link may be mistyped, or the checkout belongs to another store. Your bag is still waiting for you.</p>
-      <Link to="/" className="mt-10 inline-flex h-12 items-center rounded-full bg-primary px-8 text-sm tracking-[0.15em] text-primary-foreground uppercase transition-opacity hover:opacity-90">
+      <p className="mt-4 text-muted-foreground">
+        The link may be mistyped, or the checkout belongs to another store. Your bag is still waiting for you.
+      </p>
+      <Link
+        to="/"
+        className="mt-10 inline-flex h-12 items-center rounded-full bg-primary px-8 text-sm tracking-[0.15em] text-primary-foreground uppercase transition-opacity hover:opacity-90"
+      >
         Return to Home
       </Link>
     </section>
@@ -116,7 +122,8 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           <p className="eyebrow">Order #{order.orderNumber} confirmed</p>
           <h1 className="mt-3 text-4xl sm:text-5xl">Thank you, {order.customerName.split(" ")[0]}!</h1>
           <p className="mt-4 text-muted-foreground">
-            Your order is reserved for you. Pay when you visit us at {BRAND.street}, {BRAND.city} ({BRAND.hours}). A confirmation is on its way to {order.customerEmail}, and we'll be in touch to arrange your fitting.
+            Your order is reserved for you. Pay when you visit us at {BRAND.street}, {BRAND.city} ({BRAND.hours}). A confirmation is on its
+            way to {order.customerEmail}, and we'll be in touch to arrange your fitting.
           </p>
           <p className="mt-3 text-sm">
             <span className="text-muted-foreground">Status:</span> {ORDER_STATUS_LABELS[order.status]}
@@ -132,7 +139,10 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
       <div className="mt-10 grid gap-10 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-14">
         <section aria-labelledby="lines-heading">
           <h2 id="lines-heading" className="text-2xl">
-            {order ? "Your order" : "Your bag"} <span className="text-base text-muted-foreground">({checkout.totalQuantity} {checkout.totalQuantity === 1 ? "item" : "items"})</span>
+            {order ? "Your order" : "Your bag"}{" "}
+            <span className="text-base text-muted-foreground">
+              ({checkout.totalQuantity} {checkout.totalQuantity === 1 ? "item" : "items"})
+            </span>
           </h2>
           <ul className="mt-4 divide-y divide-border border-y border-border">
             {lines.map((line) => (
@@ -165,7 +175,10 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           </dl>
 
           {order ? (
-            <Link to="/" className="mt-6 inline-flex h-12 w-full items-center justify-center rounded-full bg-primary px-8 text-sm tracking-[0.15em] text-primary-foreground uppercase transition-opacity hover:opacity-90">
+            <Link
+              to="/"
+              className="mt-6 inline-flex h-12 w-full items-center justify-center rounded-full bg-primary px-8 text-sm tracking-[0.15em] text-primary-foreground uppercase transition-opacity hover:opacity-90"
+            >
               Continue Browsing
             </Link>
           ) : (
@@ -227,7 +240,9 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                   </p>
                 )}
               </div>
-              <p className="text-sm text-muted-foreground">Nothing is charged online: you pay in the boutique when you collect your gown.</p>
+              <p className="text-sm text-muted-foreground">
+                Nothing is charged online: you pay in the boutique when you collect your gown.
+              </p>
               <button
                 type="submit"
                 disabled={submitting}

@@ -14,7 +14,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     matches,
     title: `Frequently Asked Questions | ${BRAND.fullName}`,
-    description: "Shipping times, returns, custom design timelines, alteration prices, appointments and gown care at The Hive Bridal & Formal in Savannah, answered.",
+    description:
+      "Shipping times, returns, custom design timelines, alteration prices, appointments and gown care at The Hive Bridal & Formal in Savannah, answered.",
     path: "/faq",
   });
 
@@ -67,7 +68,10 @@ export default function Faq() {
         <ul className="mx-auto flex max-w-4xl flex-wrap justify-center gap-2">
           {FAQ_CATEGORIES.map((category) => (
             <li key={category.id}>
-              <a href={`#${category.id}`} className="inline-flex min-h-11 items-center rounded-full border border-border px-5 text-sm transition-colors hover:border-gold-ink hover:text-gold-ink">
+              <a
+                href={`#${category.id}`}
+                className="inline-flex min-h-11 items-center rounded-full border border-border px-5 text-sm transition-colors hover:border-gold-ink hover:text-gold-ink"
+              >
                 {category.title}
               </a>
             </li>
@@ -88,8 +92,11 @@ export default function Faq() {
                 <Accordion.Item key={item.question} value={`${category.id}-${index}`} className="border-b border-border">
                   <Accordion.Header>
                     <Accordion.Trigger className="group flex min-h-16 w-full items-center justify-between gap-6 py-5 text-left font-sans text-lg transition-colors hover:text-gold-ink">
-                        {item.question}
-                        <ChevronDown aria-hidden="true" className="size-5 shrink-0 text-gold-ink transition-transform duration-300 group-data-[state=open]:rotate-180" />
+                      {item.question}
+                      <ChevronDown
+                        aria-hidden="true"
+                        className="size-5 shrink-0 text-gold-ink transition-transform duration-300 group-data-[state=open]:rotate-180"
+                      />
                     </Accordion.Trigger>
                   </Accordion.Header>
                   {/* Mounted while closed (hidden), so every answer is in the HTML for search and find-in-page. */}
@@ -109,7 +116,9 @@ export default function Faq() {
           We Would Love to Hear from You
         </h2>
         <div aria-hidden="true" className="mx-auto mt-6 h-px w-16 bg-gold" />
-        <p className="mx-auto mt-6 max-w-xl text-lg leading-relaxed text-muted-foreground">Tell our design team what you have in mind, or come and see us in the studio.</p>
+        <p className="mx-auto mt-6 max-w-xl text-lg leading-relaxed text-muted-foreground">
+          Tell our design team what you have in mind, or come and see us in the studio.
+        </p>
         <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
           <Link to="/custom-design" className={buttonStyles("primary", "w-full max-w-xs sm:w-auto")}>
             Contact Our Design Team

@@ -15,8 +15,17 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const width = Number(url.searchParams.get("width")) || null;
   const image = await renderGownImage(match[1]!, { width, format: match[2] as ImageFormat });
-  const cacheControl = !image.found ? "public, max-age=300" : url.searchParams.get("v") === ART_VERSION ? "public, max-age=31536000, immutable" : "public, max-age=86400";
-  const headers = { "Content-Type": image.contentType, "Cache-Control": cacheControl, ETag: image.etag, "X-Image-Width": String(image.width) };
+  const cacheControl = !image.found
+    ? "public, max-age=300"
+    : url.searchParams.get("v") === ART_VERSION
+      ? "public, max-age=31536000, immutable"
+      : "public, max-age=86400";
+  const headers = {
+    "Content-Type": image.contentType,
+    "Cache-Control": cacheControl,
+    ETag: image.etag,
+    "X-Image-Width": String(image.width),
+  };
   if (request.headers.get("if-none-match") === image.etag) return new Response(null, { status: 304, headers });
   return new Response(new Uint8Array(image.body), { headers: { ...headers, "Content-Length": String(image.body.length) } });
 }

@@ -10,7 +10,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     matches,
     title: `The Journal | ${BRAND.fullName}`,
-    description: "Bridal guides, planning timelines, prom colour stories and gown care from the stylists and seamstresses of The Hive Bridal & Formal in Savannah.",
+    description:
+      "Bridal guides, planning timelines, prom colour stories and gown care from the stylists and seamstresses of The Hive Bridal & Formal in Savannah.",
     path: "/journal",
     image: JOURNAL_ARTICLES[0]?.image.src,
   });
@@ -25,8 +26,18 @@ export default function Journal() {
       </PageHero>
       <div className="px-6 pb-24 sm:px-8 sm:pb-32">
         {lead ? (
-          <article aria-labelledby={`${lead.slug}-title`} className="mx-auto grid max-w-6xl items-center gap-10 border-b border-border pb-20 md:grid-cols-[1.2fr_1fr] lg:gap-16">
-            <img src={lead.image.src} width={lead.image.width} height={lead.image.height} alt={lead.image.alt} fetchPriority="high" className="h-auto w-full" />
+          <article
+            aria-labelledby={`${lead.slug}-title`}
+            className="mx-auto grid max-w-6xl items-center gap-10 border-b border-border pb-20 md:grid-cols-[1.2fr_1fr] lg:gap-16"
+          >
+            <img
+              src={lead.image.src}
+              width={lead.image.width}
+              height={lead.image.height}
+              alt={lead.image.alt}
+              fetchPriority="high"
+              className="h-auto w-full"
+            />
             <div>
               <ArticleMeta category={lead.category} date={lead.date} />
               <h2 id={`${lead.slug}-title`} className="mt-4 text-4xl leading-tight sm:text-5xl">
@@ -40,7 +51,15 @@ export default function Journal() {
           {rest.map((article) => (
             <Reveal as="li" key={article.slug}>
               <article aria-labelledby={`${article.slug}-title`}>
-                <img src={article.image.src} width={article.image.width} height={article.image.height} alt={article.image.alt} loading="lazy" decoding="async" className="h-auto w-full" />
+                <img
+                  src={article.image.src}
+                  width={article.image.width}
+                  height={article.image.height}
+                  alt={article.image.alt}
+                  loading="lazy"
+                  decoding="async"
+                  className="h-auto w-full"
+                />
                 <div className="mt-6">
                   <ArticleMeta category={article.category} date={article.date} />
                 </div>

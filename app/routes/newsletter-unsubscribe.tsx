@@ -115,7 +115,8 @@ function Body({ state, busy }: { state: PageState; busy: boolean }) {
           <h1 className="mt-4 text-4xl sm:text-5xl">Leaving the Hive?</h1>
           {rule}
           <p className="mt-6 leading-relaxed text-muted-foreground">
-            We will stop sending our newsletter to <strong className="text-foreground">{state.email}</strong>. No hard feelings, and no more emails from us.
+            We will stop sending our newsletter to <strong className="text-foreground">{state.email}</strong>. No hard feelings, and no more
+            emails from us.
           </p>
           <Form method="post" className="mt-10 flex flex-col items-center gap-4 sm:flex-row sm:justify-center">
             <input type="hidden" name="token" value={state.token} />
@@ -134,8 +135,9 @@ function Body({ state, busy }: { state: PageState; busy: boolean }) {
           <h1 className="mt-4 text-4xl sm:text-5xl">{state.already ? "You're already unsubscribed" : "You've been unsubscribed"}</h1>
           {rule}
           <p role="status" className="mt-6 leading-relaxed text-muted-foreground">
-            {state.already ? "There is nothing more to do:" : "We'll miss you, but we understand."} <strong className="text-foreground">{state.email}</strong> will no longer receive our newsletter. Our door on Whitaker
-            Street is always open.
+            {state.already ? "There is nothing more to do:" : "We'll miss you, but we understand."}{" "}
+            <strong className="text-foreground">{state.email}</strong> will no longer receive our newsletter. Our door on Whitaker Street is
+            always open.
           </p>
           <div className="mt-10 flex flex-col items-center gap-4 sm:flex-row sm:justify-center">
             <Link to="/" className={buttonStyles("primary", "w-full sm:w-auto")}>
@@ -153,7 +155,8 @@ function Body({ state, busy }: { state: PageState; busy: boolean }) {
           <h1 className="mt-4 text-4xl sm:text-5xl">We couldn&rsquo;t find that subscription</h1>
           {rule}
           <p role="alert" className="mt-6 leading-relaxed text-muted-foreground">
-            It may already have been removed from our list. If our emails still reach you, write to {contact} and we will take you off by hand.
+            It may already have been removed from our list. If our emails still reach you, write to {contact} and we will take you off by
+            hand.
           </p>
           <Link to="/" className={buttonStyles("outline", "mt-10")}>
             Return to Home
@@ -176,7 +179,8 @@ function Body({ state, busy }: { state: PageState; busy: boolean }) {
           <h1 className="mt-4 text-4xl sm:text-5xl">This link has lost its way</h1>
           {rule}
           <p role="alert" className="mt-6 leading-relaxed text-muted-foreground">
-            This unsubscribe link is incomplete or has been altered. Please use the link at the bottom of our most recent email, or write to {contact} and we will take you off the list by hand.
+            This unsubscribe link is incomplete or has been altered. Please use the link at the bottom of our most recent email, or write to{" "}
+            {contact} and we will take you off the list by hand.
           </p>
           <Link to="/" className={buttonStyles("outline", "mt-10")}>
             Return to Home

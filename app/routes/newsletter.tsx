@@ -12,7 +12,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     matches,
     title: "Join the Hive | 15% Off Your First Purchase | The Hive Bridal & Formal",
-    description: "Join The Hive Bridal & Formal's newsletter for 15% off your first purchase and first word of new arrivals, trunk shows and fitting-room events.",
+    description:
+      "Join The Hive Bridal & Formal's newsletter for 15% off your first purchase and first word of new arrivals, trunk shows and fitting-room events.",
     path: "/newsletter",
   });
 
@@ -46,13 +47,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     const minutes = Math.ceil(verdict.retryAfterMs / 60_000);
     logger.warn({ clientIp }, "newsletter sign-up rate limit reached");
     return data<NewsletterResult>(
-      { ok: false, error: `Too many sign-up attempts from your connection. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.` },
+      {
+        ok: false,
+        error: `Too many sign-up attempts from your connection. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+      },
       { status: 429, headers: { "Retry-After": String(Math.ceil(verdict.retryAfterMs / 1000)) } },
     );
   }
 
   try {
-    const outcome = await subscribeToNewsletter(services.db, parsed.data, { appUrl: services.env.APP_URL, secret: newsletterSecret(services.env) });
+    const outcome = await subscribeToNewsletter(services.db, parsed.data, {
+      appUrl: services.env.APP_URL,
+      secret: newsletterSecret(services.env),
+    });
     // After the commit: the welcome mail is in the outbox, wake the sender.
     if (outcome.status !== "already-subscribed") services.nudgeMail();
     logger.info({ subscriberId: outcome.subscriberId, status: outcome.status }, "newsletter sign-up");

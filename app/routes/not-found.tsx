@@ -14,7 +14,11 @@ export default function NotFound() {
   return (
     <section className="relative isolate flex flex-1 items-center justify-center overflow-hidden px-6 py-24 sm:py-32">
       {/* Drawn, not written: a decoration, so it is neither read out nor held to text contrast. */}
-      <svg aria-hidden="true" viewBox="0 0 600 260" className="pointer-events-none absolute top-1/2 left-1/2 -z-10 w-[44rem] max-w-[140vw] -translate-x-1/2 -translate-y-1/2 text-gold/15">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 600 260"
+        className="pointer-events-none absolute top-1/2 left-1/2 -z-10 w-[44rem] max-w-[140vw] -translate-x-1/2 -translate-y-1/2 text-gold/15"
+      >
         <text x="300" y="215" textAnchor="middle" fill="currentColor" fontSize="250" style={{ fontFamily: "var(--font-display)" }}>
           404
         </text>

@@ -47,7 +47,14 @@ export default function OurStory() {
         <div className="mx-auto grid max-w-6xl items-start gap-14 md:grid-cols-[0.9fr_1.1fr] lg:gap-24">
           <div className="relative mx-auto w-full max-w-md md:sticky md:top-28">
             <div aria-hidden="true" className="absolute -right-4 -bottom-4 h-full w-full border border-gold/60" />
-            <img src={art.src} width={art.width} height={art.height} alt={art.alt} fetchPriority="high" className="relative h-auto w-full" />
+            <img
+              src={art.src}
+              width={art.width}
+              height={art.height}
+              alt={art.alt}
+              fetchPriority="high"
+              className="relative h-auto w-full"
+            />
           </div>
           <article className="max-w-prose">
             <p className="eyebrow">A letter from our founder</p>
@@ -56,18 +63,23 @@ export default function OurStory() {
             </h2>
             <div className="mt-8 space-y-6 text-lg leading-relaxed text-muted-foreground">
               <p>
-                The Hive began at my grandmother&rsquo;s kitchen table, with a borrowed sewing machine, a box of pins and a neighbour who needed her wedding dress taken in by Saturday. I still remember
-                the way she turned in front of the hallway mirror, and how quiet the room went.
+                The Hive began at my grandmother&rsquo;s kitchen table, with a borrowed sewing machine, a box of pins and a neighbour who
+                needed her wedding dress taken in by Saturday. I still remember the way she turned in front of the hallway mirror, and how
+                quiet the room went.
               </p>
               <p>
-                That quiet is what we work for. Years later, our studio on {BRAND.street.replace(/^\d+\s+/, "")} is a little larger and the gowns a little grander, but the idea is the same: finding the
-                dress should feel as joyful as wearing it. We keep our collections small so that every gown is one we love, and we do our fittings in-house so that it fits the way it should.
+                That quiet is what we work for. Years later, our studio on {BRAND.street.replace(/^\d+\s+/, "")} is a little larger and the
+                gowns a little grander, but the idea is the same: finding the dress should feel as joyful as wearing it. We keep our
+                collections small so that every gown is one we love, and we do our fittings in-house so that it fits the way it should.
               </p>
               <p>
-                We named ourselves after the hive because nothing beautiful is made alone. Our stylists, seamstresses and designers work side by side, and so do you and we: you bring the story, we bring
-                the thread.
+                We named ourselves after the hive because nothing beautiful is made alone. Our stylists, seamstresses and designers work
+                side by side, and so do you and we: you bring the story, we bring the thread.
               </p>
-              <p>Whether you are walking down an aisle, into a prom or across a room full of people you love, we would be honoured to help you get ready.</p>
+              <p>
+                Whether you are walking down an aisle, into a prom or across a room full of people you love, we would be honoured to help
+                you get ready.
+              </p>
             </div>
             <p className="mt-10 font-display text-3xl text-foreground">With love from {BRAND.city},</p>
             <p className="mt-2 text-sm tracking-[0.2em] text-gold-ink uppercase">The founder of {BRAND.fullName}</p>
@@ -102,7 +114,9 @@ export default function OurStory() {
           A Dress as Unique as Your Story
         </h2>
         <div aria-hidden="true" className="mx-auto mt-6 h-px w-16 bg-gold" />
-        <p className="mx-auto mt-6 max-w-xl text-lg leading-relaxed text-muted-foreground">Share your vision and our design team will be in touch within 24 hours to start sketching it with you.</p>
+        <p className="mx-auto mt-6 max-w-xl text-lg leading-relaxed text-muted-foreground">
+          Share your vision and our design team will be in touch within 24 hours to start sketching it with you.
+        </p>
         <Link to="/custom-design" className={buttonStyles("primary", "mt-10")}>
           Start Your Custom Design
         </Link>

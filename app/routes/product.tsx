@@ -23,7 +23,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     notice = found.notice ?? null;
   } catch (error) {
     // SPEC §8: a failed product fetch is logged and reads as 'Product Not Found'.
-    context.get(requestContext).logger.error({ err: error instanceof Error ? error.message : String(error), handle: params.handle }, "product failed to load");
+    context
+      .get(requestContext)
+      .logger.error({ err: error instanceof Error ? error.message : String(error), handle: params.handle }, "product failed to load");
   }
   return data({ product, notice }, { status: product ? 200 : 404 });
 }
@@ -70,7 +72,12 @@ function addToBag(product: Product, variant: ProductVariant) {
     quantity: 1,
     price: variant.price,
     selectedOptions: variant.selectedOptions,
-    product: { id: product.id, title: product.title, handle: product.handle, image: image ? { url: image.url, altText: image.altText } : null },
+    product: {
+      id: product.id,
+      title: product.title,
+      handle: product.handle,
+      image: image ? { url: image.url, altText: image.altText } : null,
+    },
   });
   toast.success("Added to bag", { description: `${product.title} is waiting in your bag.` });
 }
@@ -122,7 +129,10 @@ function ProductNotFound() {
       <p className="eyebrow">Not in the atelier</p>
       <h1 className="mt-5 text-5xl">Product Not Found</h1>
       <p className="mt-4 text-muted-foreground">This gown may have found its bride already. There are many more waiting for you.</p>
-      <Link to="/weddings" className="mt-10 inline-flex h-12 items-center gap-2 rounded-full bg-primary px-8 text-sm tracking-[0.15em] text-primary-foreground uppercase hover:opacity-90">
+      <Link
+        to="/weddings"
+        className="mt-10 inline-flex h-12 items-center gap-2 rounded-full bg-primary px-8 text-sm tracking-[0.15em] text-primary-foreground uppercase hover:opacity-90"
+      >
         <ArrowLeft className="size-4" aria-hidden="true" />
         Back to Weddings
       </Link>
@@ -143,13 +153,17 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   }
   const variant = selectedVariantFrom(product, searchParams);
   const variantImage = variant?.image;
-  const images = variantImage && !product.images.some((i) => i.url === variantImage.url) ? [variantImage, ...product.images] : product.images;
+  const images =
+    variantImage && !product.images.some((i) => i.url === variantImage.url) ? [variantImage, ...product.images] : product.images;
 
   return (
     <>
       <StorefrontNoticeToast notice={notice} />
       <div className="mx-auto w-full max-w-7xl px-5 pt-6 pb-24 lg:px-8">
-        <Link to="/weddings" className="inline-flex items-center gap-2 text-xs tracking-[0.18em] text-muted-foreground uppercase hover:text-foreground">
+        <Link
+          to="/weddings"
+          className="inline-flex items-center gap-2 text-xs tracking-[0.18em] text-muted-foreground uppercase hover:text-foreground"
+        >
           <ArrowLeft className="size-4" aria-hidden="true" />
           Back to Weddings
         </Link>
@@ -167,17 +181,23 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               {product.options.map((option) => (
                 <fieldset key={option.name}>
                   <legend className="mb-3 text-xs tracking-[0.18em] uppercase">
-                    {option.name}: <span className="text-muted-foreground">{variant?.selectedOptions.find((o) => o.name === option.name)?.value}</span>
+                    {option.name}:{" "}
+                    <span className="text-muted-foreground">{variant?.selectedOptions.find((o) => o.name === option.name)?.value}</span>
                   </legend>
                   <div className="flex flex-wrap gap-2">
                     {option.values.map((value) => {
                       const selected = variant?.selectedOptions.some((o) => o.name === option.name && o.value === value) ?? false;
                       const next = variant ? variantAfterChoosing(product, variant, option.name, value) : null;
-                      const base = "inline-flex h-11 min-w-12 items-center justify-center rounded-full border px-4 text-sm transition-colors";
+                      const base =
+                        "inline-flex h-11 min-w-12 items-center justify-center rounded-full border px-4 text-sm transition-colors";
                       if (!next) {
                         // No variant has this combination: the selection stays (SPEC §4).
                         return (
-                          <span key={value} aria-disabled="true" className={`${base} cursor-not-allowed border-border text-muted-foreground line-through`}>
+                          <span
+                            key={value}
+                            aria-disabled="true"
+                            className={`${base} cursor-not-allowed border-border text-muted-foreground line-through`}
+                          >
                             {value}
                           </span>
                         );
@@ -207,7 +227,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <AddToBagButton product={product} variant={variant} />
               <div className="grid gap-3 sm:grid-cols-2">
                 <WishlistButton product={product} variant="labelled" />
-                <Link to="/fitting-room" className="inline-flex h-12 items-center justify-center gap-2 rounded-full border border-border px-5 text-sm tracking-[0.12em] uppercase transition-colors hover:border-foreground">
+                <Link
+                  to="/fitting-room"
+                  className="inline-flex h-12 items-center justify-center gap-2 rounded-full border border-border px-5 text-sm tracking-[0.12em] uppercase transition-colors hover:border-foreground"
+                >
                   <CalendarHeart className="size-4" aria-hidden="true" />
                   Book a Fitting
                 </Link>

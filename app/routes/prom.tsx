@@ -8,7 +8,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta({
     matches,
     title: "Prom Dresses — The Prom Edit",
-    description: "Prom dresses with sparkle, colour and movement: sequins, satin and tulle gowns chosen and fitted in our Savannah boutique.",
+    description:
+      "Prom dresses with sparkle, colour and movement: sequins, satin and tulle gowns chosen and fitted in our Savannah boutique.",
     path: "/prom",
   }),
   breadcrumbs(matches, [

@@ -8,7 +8,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
   ...pageMeta({
     matches,
     title: "Wedding Dresses — The Bridal Suite",
-    description: "Wedding gowns for every kind of celebration: outdoor, formal, bohemian, modern and romantic bridal styles, fitted in our Savannah studio.",
+    description:
+      "Wedding gowns for every kind of celebration: outdoor, formal, bohemian, modern and romantic bridal styles, fitted in our Savannah studio.",
     path: "/weddings",
     image: loaderData?.showcase[0]?.url ?? null,
   }),
@@ -35,8 +36,13 @@ export default function Weddings({ loaderData }: Route.ComponentProps) {
           <div className="relative overflow-hidden rounded-[2rem] bg-primary px-8 py-14 text-center text-primary-foreground sm:px-16">
             <p className="text-xs tracking-[0.25em] uppercase opacity-80">Custom design</p>
             <h2 className="mt-4 text-4xl sm:text-5xl">Can&apos;t Find Your Dream Dress?</h2>
-            <p className="mx-auto mt-4 max-w-xl opacity-85">Tell us your vision and our atelier will design a gown that is yours alone, from the first sketch to the final fitting.</p>
-            <Link to="/custom-design" className="mt-8 inline-flex h-12 items-center rounded-full bg-primary-foreground px-8 text-sm tracking-[0.15em] text-primary uppercase transition-opacity hover:opacity-90">
+            <p className="mx-auto mt-4 max-w-xl opacity-85">
+              Tell us your vision and our atelier will design a gown that is yours alone, from the first sketch to the final fitting.
+            </p>
+            <Link
+              to="/custom-design"
+              className="mt-8 inline-flex h-12 items-center rounded-full bg-primary-foreground px-8 text-sm tracking-[0.15em] text-primary uppercase transition-opacity hover:opacity-90"
+            >
               Design Your Dress
             </Link>
           </div>

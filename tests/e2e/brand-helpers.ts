@@ -36,7 +36,13 @@ export async function revealWholePage(page: Page) {
 /** Every image on the page loaded, and declared its size so it reserved its space. */
 export async function expectImagesLoadedAndSized(page: Page) {
   const images = await page.locator("img").evaluateAll((nodes) =>
-    (nodes as HTMLImageElement[]).map((img) => ({ src: img.currentSrc || img.src, complete: img.complete, natural: img.naturalWidth, width: img.getAttribute("width"), height: img.getAttribute("height") })),
+    (nodes as HTMLImageElement[]).map((img) => ({
+      src: img.currentSrc || img.src,
+      complete: img.complete,
+      natural: img.naturalWidth,
+      width: img.getAttribute("width"),
+      height: img.getAttribute("height"),
+    })),
   );
   expect(images.length).toBeGreaterThan(0);
   for (const image of images) {

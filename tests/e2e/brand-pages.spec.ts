@@ -3,7 +3,12 @@ import { expectImagesLoadedAndSized, loadAllImages, revealWholePage, startSessio
 import { collectConsoleErrors, expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
 
 const PAGES = [
-  { path: "/our-story", name: "our-story", h1: "Made for the Moments You Will Remember", title: "Our Story | The Hive Bridal & Formal, Savannah" },
+  {
+    path: "/our-story",
+    name: "our-story",
+    h1: "Made for the Moments You Will Remember",
+    title: "Our Story | The Hive Bridal & Formal, Savannah",
+  },
   { path: "/journal", name: "journal", h1: "Notes from the Fitting Room", title: "The Journal | The Hive Bridal & Formal" },
   { path: "/faq", name: "faq", h1: "Frequently Asked Questions", title: "Frequently Asked Questions | The Hive Bridal & Formal" },
 ];
@@ -120,7 +125,8 @@ test.describe("FAQ", () => {
     await expect(page.getByRole("link", { name: "Contact Our Design Team" })).toHaveAttribute("href", "/custom-design");
     await expect(page.getByRole("link", { name: "Book a Fitting" })).toHaveAttribute("href", "/fitting-room");
     const explore = page.getByRole("navigation", { name: "Explore The Hive" });
-    for (const href of ["/weddings", "/prom", "/celebrations", "/custom-design", "/fitting-room"]) await expect(explore.locator(`a[href="${href}"]`)).toHaveCount(1);
+    for (const href of ["/weddings", "/prom", "/celebrations", "/custom-design", "/fitting-room"])
+      await expect(explore.locator(`a[href="${href}"]`)).toHaveCount(1);
   });
 
   test("carries FAQPage structured data matching the page, under the CSP nonce", async ({ page, request }) => {
@@ -130,7 +136,10 @@ test.describe("FAQ", () => {
     const html = await response.text();
     const script = /<script type="application\/ld\+json" nonce="([^"]+)">([\s\S]*?)<\/script>/.exec(html);
     expect(script?.[1]).toBe(nonce);
-    const data = JSON.parse(script![2]!) as { "@type": string; mainEntity: { "@type": string; name: string; acceptedAnswer: { text: string } }[] };
+    const data = JSON.parse(script![2]!) as {
+      "@type": string;
+      mainEntity: { "@type": string; name: string; acceptedAnswer: { text: string } }[];
+    };
     expect(data["@type"]).toBe("FAQPage");
     expect(data.mainEntity).toHaveLength(18);
     expect(data.mainEntity[0]).toMatchObject({ "@type": "Question", name: "How long does shipping take?" });

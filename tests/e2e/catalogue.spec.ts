@@ -27,7 +27,13 @@ async function expectImagesLoaded(page: Page) {
   const images = page.locator("main img");
   await expect(images.first()).toBeVisible();
   await expect
-    .poll(() => images.evaluateAll((all) => all.filter((img) => !(img as HTMLImageElement).complete || (img as HTMLImageElement).naturalWidth === 0).length), { timeout: 15_000 })
+    .poll(
+      () =>
+        images.evaluateAll(
+          (all) => all.filter((img) => !(img as HTMLImageElement).complete || (img as HTMLImageElement).naturalWidth === 0).length,
+        ),
+      { timeout: 15_000 },
+    )
     .toBe(0);
   for (const img of await images.all()) {
     expect(await img.getAttribute("width")).toBeTruthy();
@@ -113,7 +119,10 @@ test.describe("the demo collection, photographed on a checkout of every gown", (
         expect(overflow).toBeLessThanOrEqual(0);
         await expectNoAxeViolations(page);
         await page.screenshot({ path: `test-results/screenshots/checkout-${size}-${theme}.png`, fullPage: true });
-        await page.locator("main ul").first().screenshot({ path: `test-results/screenshots/gowns-${size}-${theme}.png` });
+        await page
+          .locator("main ul")
+          .first()
+          .screenshot({ path: `test-results/screenshots/gowns-${size}-${theme}.png` });
         expect(errors).toEqual([]);
       });
     }

@@ -4,7 +4,9 @@ import { INTRO_SEEN_KEY, waitForHydration } from "./brand-helpers";
 const START = new Date("2026-11-20T15:00:00Z");
 
 test.describe("splash and intro", () => {
-  test("shows on the first page of a session, floats, completes after 2500 ms, and is skipped for the rest of the session", async ({ page }) => {
+  test("shows on the first page of a session, floats, completes after 2500 ms, and is skipped for the rest of the session", async ({
+    page,
+  }) => {
     await page.clock.install({ time: START });
     await page.clock.pauseAt(new Date(START.getTime() + 1000));
     await page.goto("/our-story");
@@ -65,7 +67,11 @@ test.describe("splash and intro", () => {
       const record = window as unknown as { shift: number; shifted: string[] };
       record.shift = 0;
       record.shifted = [];
-      type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+      type Shift = PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+      };
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as Shift[]) {
           if (entry.hadRecentInput) continue;
@@ -73,7 +79,9 @@ test.describe("splash and intro", () => {
           // What moved, so a failure says where to look.
           for (const source of entry.sources) {
             const element = source.node instanceof Element ? source.node : source.node?.parentElement;
-            record.shifted.push(`${entry.value.toFixed(3)} at ${Math.round(entry.startTime)} ms: <${element?.tagName.toLowerCase() ?? "?"} class="${element?.getAttribute("class")?.slice(0, 60) ?? ""}"> ${JSON.stringify(source.previousRect)} -> ${JSON.stringify(source.currentRect)}`);
+            record.shifted.push(
+              `${entry.value.toFixed(3)} at ${Math.round(entry.startTime)} ms: <${element?.tagName.toLowerCase() ?? "?"} class="${element?.getAttribute("class")?.slice(0, 60) ?? ""}"> ${JSON.stringify(source.previousRect)} -> ${JSON.stringify(source.currentRect)}`,
+            );
           }
         }
       }).observe({ type: "layout-shift", buffered: true });
@@ -95,7 +103,9 @@ test.describe("golden cursor", () => {
     await page.addInitScript((key) => sessionStorage.setItem(key, "1"), INTRO_SEEN_KEY);
   });
 
-  test("a full-screen canvas that takes no clicks, emits 3 particles per move, and stops its loop when they have faded", async ({ page }) => {
+  test("a full-screen canvas that takes no clicks, emits 3 particles per move, and stops its loop when they have faded", async ({
+    page,
+  }) => {
     await page.clock.install({ time: START });
     await page.goto("/");
     await waitForHydration(page);

@@ -50,7 +50,8 @@ test.describe("header and footer", () => {
     await expect(nav.getByRole("link", { name: "Admin" })).toHaveCount(0);
     await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/auth");
     const footer = page.getByRole("contentinfo");
-    for (const column of ["Shop", "Services", "About", "Visit Us"]) await expect(footer.getByRole("heading", { name: column })).toBeVisible();
+    for (const column of ["Shop", "Services", "About", "Visit Us"])
+      await expect(footer.getByRole("heading", { name: column })).toBeVisible();
     await expect(footer.getByRole("link", { name: "Admin" })).toHaveAttribute("href", "/admin/login");
     await expectNoAxeViolations(page);
   });

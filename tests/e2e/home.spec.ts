@@ -18,7 +18,11 @@ test.describe("home page", () => {
     await expect(collections.getByRole("link", { name: "Celebrations" })).toHaveAttribute("href", "/celebrations");
 
     const how = page.getByRole("region", { name: "How It Works" });
-    await expect(how.getByRole("heading", { level: 3 })).toHaveText(["Step 1: Book a Visit", "Step 2: Find Your Dream Dress", "Step 3: Perfect Fit & Alterations"]);
+    await expect(how.getByRole("heading", { level: 3 })).toHaveText([
+      "Step 1: Book a Visit",
+      "Step 2: Find Your Dream Dress",
+      "Step 3: Perfect Fit & Alterations",
+    ]);
     await expect(how.getByRole("link", { name: "Book Your Visit" })).toHaveAttribute("href", "/fitting-room");
 
     // SPEC §9: 6 products fetched, the first 3 shown, each leading to its page.
@@ -39,7 +43,9 @@ test.describe("home page", () => {
     await expect(articles).toHaveCount(2);
     for (const link of await articles.getByRole("link").all()) await expect(link).toHaveAttribute("href", "/journal");
 
-    await expect(page.getByRole("region", { name: "15% Off Your First Purchase" }).getByRole("link", { name: "Join the Hive" })).toHaveAttribute("href", "/newsletter");
+    await expect(
+      page.getByRole("region", { name: "15% Off Your First Purchase" }).getByRole("link", { name: "Join the Hive" }),
+    ).toHaveAttribute("href", "/newsletter");
 
     const social = page.getByRole("region", { name: /@thehivebridal/ });
     const posts = social.getByRole("listitem").getByRole("link");
@@ -51,7 +57,8 @@ test.describe("home page", () => {
     }
 
     const footer = page.getByRole("contentinfo");
-    for (const column of ["Shop", "Services", "About", "Visit Us"]) await expect(footer.getByRole("heading", { name: column })).toBeVisible();
+    for (const column of ["Shop", "Services", "About", "Visit Us"])
+      await expect(footer.getByRole("heading", { name: column })).toBeVisible();
     await expect(footer.getByRole("link", { name: "Admin" })).toHaveAttribute("href", "/admin/login");
   });
 

@@ -31,7 +31,9 @@ async function subscriberRows(dataDir: string) {
   // Read the data folder directly, once the server has released it.
   const db = await PGlite.create(join(dataDir, "pgdata"));
   try {
-    const { rows } = await db.query<{ email: string; is_active: boolean }>("select email, is_active from newsletter_subscribers order by email");
+    const { rows } = await db.query<{ email: string; is_active: boolean }>(
+      "select email, is_active from newsletter_subscribers order by email",
+    );
     return rows;
   } finally {
     await db.close();
@@ -112,10 +114,16 @@ test("without JavaScript the unsubscribe link still works", async ({ browser }) 
 test("sign-ups are limited to 5 per 10 minutes per client: the 6th gets 429, a clear message, and nothing is stored", async ({ page }) => {
   boutique = await startOwnBoutique();
   for (let i = 1; i <= 5; i++) {
-    const response = await fetch(`${boutique.url}/newsletter`, { method: "POST", body: new URLSearchParams({ email: `limit-${i}@example.com` }) });
+    const response = await fetch(`${boutique.url}/newsletter`, {
+      method: "POST",
+      body: new URLSearchParams({ email: `limit-${i}@example.com` }),
+    });
     expect(response.status, `sign-up ${i}`).toBe(200);
   }
-  const refused = await fetch(`${boutique.url}/newsletter`, { method: "POST", body: new URLSearchParams({ email: "limit-6@example.com" }) });
+  const refused = await fetch(`${boutique.url}/newsletter`, {
+    method: "POST",
+    body: new URLSearchParams({ email: "limit-6@example.com" }),
+  });
   expect(refused.status).toBe(429);
   expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(500);
   expect(await refused.text()).toContain("Too many sign-up attempts from your connection. Please try again in 10 minutes.");
@@ -134,5 +142,11 @@ test("sign-ups are limited to 5 per 10 minutes per client: the 6th gets 429, a c
 
   await boutique.stop("SIGTERM");
   const rows = await subscriberRows(boutique.dataDir);
-  expect(rows.map((r) => r.email)).toEqual(["limit-1@example.com", "limit-2@example.com", "limit-3@example.com", "limit-4@example.com", "limit-5@example.com"]);
+  expect(rows.map((r) => r.email)).toEqual([
+    "limit-1@example.com",
+    "limit-2@example.com",
+    "limit-3@example.com",
+    "limit-4@example.com",
+    "limit-5@example.com",
+  ]);
 });

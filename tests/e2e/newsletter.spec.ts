@@ -5,7 +5,10 @@ import AxeBuilder from "@axe-core/playwright";
 
 /** Axe inside the open dialog: the page behind it is inert and dimmed on purpose. */
 async function expectNoAxeViolationsInDialog(page: Page) {
-  const results = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const results = await new AxeBuilder({ page })
+    .include('[role="dialog"]')
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }
 
@@ -127,7 +130,9 @@ test.describe("newsletter modal: signing up", () => {
     expect(posts).toEqual([]);
   });
 
-  test("a good address: 'Joining the Hive...' while sending, the success view with HIVE15, a toast, then it closes itself after 2 s and starts fresh", async ({ page }) => {
+  test("a good address: 'Joining the Hive...' while sending, the success view with HIVE15, a toast, then it closes itself after 2 s and starts fresh", async ({
+    page,
+  }) => {
     const errors = collectConsoleErrors(page);
     const posts = countSignupPosts(page);
     const email = uniqueEmail("modal");
@@ -210,7 +215,9 @@ test.describe("newsletter modal: signing up", () => {
   test("a server that cannot be reached ends in SPEC's failure toast, not an error page", async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);
-    await page.route("**/newsletter*", (route) => (route.request().method() === "POST" ? route.abort("connectionrefused") : route.continue()));
+    await page.route("**/newsletter*", (route) =>
+      route.request().method() === "POST" ? route.abort("connectionrefused") : route.continue(),
+    );
     const dialog = await openModalFromCta(page);
     await dialog.getByLabel("Email address").fill(uniqueEmail("offline"));
     await dialog.getByRole("button", { name: "Claim My 15% Off" }).click();

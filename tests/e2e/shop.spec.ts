@@ -22,13 +22,18 @@ test.describe("collection pages", () => {
   for (const collection of ["weddings", "prom", "celebrations"] as const) {
     test(`/${collection} shows only its own dresses`, async ({ page }) => {
       await page.goto(`/${collection}`);
-      const links = await page.getByTestId("product-card").getByRole("link").evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
+      const links = await page
+        .getByTestId("product-card")
+        .getByRole("link")
+        .evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
       expect(links.length).toBeGreaterThanOrEqual(6);
       for (const href of links.slice(0, 4)) expect(await productCollections(page, href.replace("/product/", ""))).toContain(collection);
     });
   }
 
-  test("the bridal style filter and sort live in the URL, work without JavaScript's help, and the back button undoes them", async ({ page }) => {
+  test("the bridal style filter and sort live in the URL, work without JavaScript's help, and the back button undoes them", async ({
+    page,
+  }) => {
     await page.setViewportSize(VIEWPORTS.desktop);
     await page.goto("/weddings");
     const all = await titles(page);
@@ -39,7 +44,9 @@ test.describe("collection pages", () => {
     expect(romantic.length).toBeLessThan(all.length);
     for (const title of romantic) {
       const handle = await page.getByRole("link", { name: title, exact: true }).getAttribute("href");
-      const product = (await (await page.request.get(`/api${handle!.replace("/product", "/products")}`)).json()) as { product: { title: string; description: string } };
+      const product = (await (await page.request.get(`/api${handle!.replace("/product", "/products")}`)).json()) as {
+        product: { title: string; description: string };
+      };
       expect(`${product.product.title} ${product.product.description}`.toLowerCase()).toContain("romantic");
     }
     await page.getByLabel("Sort by").selectOption("price-low");
@@ -115,7 +122,10 @@ test.describe("collection pages", () => {
           await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
           await page.waitForLoadState("networkidle");
           await expectNoAxeViolations(page);
-          await page.screenshot({ path: `test-results/screenshots/${collection}-${size}-${theme}.png`, fullPage: collection === "weddings" });
+          await page.screenshot({
+            path: `test-results/screenshots/${collection}-${size}-${theme}.png`,
+            fullPage: collection === "weddings",
+          });
         }
         expect(errors).toEqual([]);
       });
@@ -141,7 +151,10 @@ test.describe("product page", () => {
     await expect(page.getByRole("button", { name: "Out of Stock" })).toBeDisabled();
   });
 
-  test("adds to the bag with a toast naming the dress; the same variant again raises its quantity; checkout opens a new tab", async ({ page, context }) => {
+  test("adds to the bag with a toast naming the dress; the same variant again raises its quantity; checkout opens a new tab", async ({
+    page,
+    context,
+  }) => {
     await page.goto("/product/magnolia-lace-ball-gown?Size=S&Color=Ivory");
     await page.getByRole("button", { name: "Add to Bag" }).first().click();
     await expect(page.getByText("Added to bag")).toBeVisible();
@@ -162,7 +175,9 @@ test.describe("product page", () => {
   test("a failed checkout says so and leaves the bag as it was", async ({ page }) => {
     await page.goto("/product/magnolia-lace-ball-gown?Size=L&Color=Ivory");
     await page.getByRole("button", { name: "Add to Bag" }).first().click();
-    await page.route("**/api/checkout", (route) => route.fulfill({ status: 502, contentType: "application/json", body: JSON.stringify({ error: "HTTP error! status: 500" }) }));
+    await page.route("**/api/checkout", (route) =>
+      route.fulfill({ status: 502, contentType: "application/json", body: JSON.stringify({ error: "HTTP error! status: 500" }) }),
+    );
     await page.getByRole("button", { name: /Shopping bag, 1 item/ }).click();
     await page.getByRole("dialog", { name: "Shopping Bag" }).getByRole("button", { name: "Checkout with Shopify" }).click();
     await expect(page.getByText("Checkout failed. Please try again.")).toBeVisible();
@@ -206,7 +221,9 @@ test.describe("product page", () => {
     await expect(guide.getByTestId("size-advice")).toHaveText("Your size is M (US 8-10).");
     await guide.getByLabel("hips (in)").fill("40.5");
     await guide.getByRole("button", { name: "Find my size" }).click();
-    await expect(guide.getByTestId("size-advice")).toHaveText("You are between M and L. We suggest L (US 12-14); our seamstresses will tailor it to fit.");
+    await expect(guide.getByTestId("size-advice")).toHaveText(
+      "You are between M and L. We suggest L (US 12-14); our seamstresses will tailor it to fit.",
+    );
     await guide.getByLabel("bust (in)").fill("52");
     await guide.getByRole("button", { name: "Find my size" }).click();
     await expect(guide.getByTestId("size-advice")).toContainText("outside our size chart");

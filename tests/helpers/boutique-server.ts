@@ -21,7 +21,14 @@ export interface BoutiqueServer {
 export async function startBoutique(env: Record<string, string | undefined> = {}): Promise<BoutiqueServer> {
   const port = Number(env.PORT ?? (await freePort()));
   const dataDir = env.DATA_DIR ?? tempDir();
-  const child = spawnNode([MAIN], { LOG_LEVEL: "info", MAIL_POLL_MS: "200", ...env, PORT: String(port), DATA_DIR: dataDir, HOST: "127.0.0.1" });
+  const child = spawnNode([MAIN], {
+    LOG_LEVEL: "info",
+    MAIL_POLL_MS: "200",
+    ...env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    HOST: "127.0.0.1",
+  });
   const url = `http://127.0.0.1:${port}`;
   await child.waitForOutput(/boutique listening/, 60_000);
   const health = await fetch(`${url}/healthz`);

@@ -72,7 +72,9 @@ const postgres: TestEngine = {
 
 export const postgresAvailable = await postgresReachable();
 if (!postgresAvailable) {
-  console.warn(`PostgreSQL is not reachable at ${adminUrl.replace(/\/\/[^@]*@/, "//")}: PostgreSQL variants of the data tests are skipped.`);
+  console.warn(
+    `PostgreSQL is not reachable at ${adminUrl.replace(/\/\/[^@]*@/, "//")}: PostgreSQL variants of the data tests are skipped.`,
+  );
 }
 
 export const testEngines: TestEngine[] = postgresAvailable ? [pglite, postgres] : [pglite];

@@ -31,7 +31,9 @@ export interface FakeStorefront {
   close(): Promise<void>;
 }
 
-export async function startFakeStorefront(handler: (request: RecordedRequest) => FakeAnswer = () => ({ json: { data: {} } })): Promise<FakeStorefront> {
+export async function startFakeStorefront(
+  handler: (request: RecordedRequest) => FakeAnswer = () => ({ json: { data: {} } }),
+): Promise<FakeStorefront> {
   let current = handler;
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
@@ -97,7 +99,9 @@ export async function startFakeStorefront(handler: (request: RecordedRequest) =>
 }
 
 /** A product as Shopify's Storefront API returns it for our documents. */
-export function shopifyProduct(overrides: { handle?: string; title?: string; description?: string; collections?: string[]; available?: boolean } = {}) {
+export function shopifyProduct(
+  overrides: { handle?: string; title?: string; description?: string; collections?: string[]; available?: boolean } = {},
+) {
   const handle = overrides.handle ?? "satin-gown";
   const money = { amount: "249.0", currencyCode: "USD" };
   return {
@@ -111,14 +115,21 @@ export function shopifyProduct(overrides: { handle?: string; title?: string; des
       { name: "Size", optionValues: [{ name: "S" }, { name: "M" }] },
       { name: "Color", optionValues: [{ name: "Ruby" }] },
     ],
-    images: { edges: [{ node: { url: `https://cdn.shopify.com/s/files/1/0001/${handle}.jpg`, altText: "A satin gown", width: 1600, height: 2000 } }] },
+    images: {
+      edges: [
+        { node: { url: `https://cdn.shopify.com/s/files/1/0001/${handle}.jpg`, altText: "A satin gown", width: 1600, height: 2000 } },
+      ],
+    },
     variants: {
       edges: ["S", "M"].map((size, i) => ({
         node: {
           id: `gid://shopify/ProductVariant/${4000 + i}`,
           title: `${size} / Ruby`,
           availableForSale: overrides.available ?? true,
-          image: i === 0 ? { url: `https://cdn.shopify.com/s/files/1/0001/${handle}.jpg`, altText: "A satin gown", width: 1600, height: 2000 } : null,
+          image:
+            i === 0
+              ? { url: `https://cdn.shopify.com/s/files/1/0001/${handle}.jpg`, altText: "A satin gown", width: 1600, height: 2000 }
+              : null,
           price: money,
           selectedOptions: [
             { name: "Size", value: size },
@@ -131,7 +142,13 @@ export function shopifyProduct(overrides: { handle?: string; title?: string; des
 }
 
 /** Answers our documents the way a small Shopify store would. */
-export function shopifyAnswer(request: RecordedRequest, products = [shopifyProduct(), shopifyProduct({ handle: "lace-gown", title: "Lace Gown", description: "Romantic lace.", collections: ["weddings"] })]): FakeAnswer {
+export function shopifyAnswer(
+  request: RecordedRequest,
+  products = [
+    shopifyProduct(),
+    shopifyProduct({ handle: "lace-gown", title: "Lace Gown", description: "Romantic lace.", collections: ["weddings"] }),
+  ],
+): FakeAnswer {
   const query = request.body?.query ?? "";
   if (query.startsWith("mutation CatalogueCartCreate")) {
     return {
@@ -143,7 +160,17 @@ export function shopifyAnswer(request: RecordedRequest, products = [shopifyProdu
               checkoutUrl: "https://the-hive.myshopify.com/cart/c/c1-abc?key=xyz",
               totalQuantity: 1,
               cost: { totalAmount: { amount: "249.0", currencyCode: "USD" } },
-              lines: { edges: [{ node: { id: "gid://shopify/CartLine/1", quantity: 1, merchandise: { id: "gid://shopify/ProductVariant/4000", title: "S / Ruby" } } }] },
+              lines: {
+                edges: [
+                  {
+                    node: {
+                      id: "gid://shopify/CartLine/1",
+                      quantity: 1,
+                      merchandise: { id: "gid://shopify/ProductVariant/4000", title: "S / Ruby" },
+                    },
+                  },
+                ],
+              },
             },
             userErrors: [],
           },

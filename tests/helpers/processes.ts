@@ -30,7 +30,9 @@ export function spawnNode(args: string[], env: Record<string, string | undefined
     err += chunk.toString();
     for (const l of listeners) l();
   });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on("exit", (code, signal) => resolve({ code, signal })),
+  );
   return {
     child,
     stdout: () => out,

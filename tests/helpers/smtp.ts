@@ -75,7 +75,9 @@ export async function startSmtpServer(port?: number): Promise<TestSmtpServer> {
         };
         const timer = setTimeout(() => {
           cleanup();
-          reject(new Error(`timed out waiting for ${count} mail(s); received ${received.length}: ${received.map((m) => m.subject).join(", ")}`));
+          reject(
+            new Error(`timed out waiting for ${count} mail(s); received ${received.length}: ${received.map((m) => m.subject).join(", ")}`),
+          );
         }, timeoutMs);
         const cleanup = () => {
           clearTimeout(timer);

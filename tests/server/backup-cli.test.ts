@@ -49,7 +49,10 @@ describe("db:backup and db:restore on the embedded database", () => {
 
     const check = await openDatabase({ engine: "pglite", dataDir: target });
     try {
-      const rows = await check.db.select({ email: newsletterSubscribers.email, isActive: newsletterSubscribers.isActive }).from(newsletterSubscribers).orderBy(newsletterSubscribers.email);
+      const rows = await check.db
+        .select({ email: newsletterSubscribers.email, isActive: newsletterSubscribers.isActive })
+        .from(newsletterSubscribers)
+        .orderBy(newsletterSubscribers.email);
       expect(rows).toEqual([
         { email: "ava@example.com", isActive: true },
         { email: "bea@example.com", isActive: false },

@@ -40,7 +40,11 @@ describe("brand pages on the production server", () => {
   });
 
   it("refuses a sign-up whose body is not a form, with the address message, not a 500", async () => {
-    const response = await fetch(`${server.url}/newsletter`, { method: "POST", headers: { "content-type": "application/json" }, body: "{not json" });
+    const response = await fetch(`${server.url}/newsletter`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{not json",
+    });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("Please enter a valid email address");
   });

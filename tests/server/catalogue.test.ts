@@ -17,11 +17,16 @@ describe("the built-in store, served", () => {
   });
   afterAll(() => server.stop("SIGKILL"));
 
-  const product = async (handle: string) => ((await (await fetch(`${server.url}/api/products/${handle}`)).json()) as { product: Product }).product;
+  const product = async (handle: string) =>
+    ((await (await fetch(`${server.url}/api/products/${handle}`)).json()) as { product: Product }).product;
 
   it("says at start-up which store is in use, and that it seeded the demo collection", () => {
     const line = server.logs().find((l) => typeof l.msg === "string" && l.msg.startsWith("catalogue:"));
-    expect(line).toMatchObject({ msg: "catalogue: built-in storefront (demo collection, no Shopify account)", store: "built-in", seeded: true });
+    expect(line).toMatchObject({
+      msg: "catalogue: built-in storefront (demo collection, no Shopify account)",
+      store: "built-in",
+      seeded: true,
+    });
     expect(line!.demoProducts as number).toBeGreaterThanOrEqual(24);
     expect(server.logs().find((l) => l.msg === "boutique listening")).toMatchObject({ catalogue: "built-in" });
   });
@@ -79,11 +84,23 @@ describe("the built-in store, served", () => {
 
   describe("POST /api/checkout", () => {
     it.each<[string, string | object, Record<string, string> | undefined, number, string]>([
-      ["a form post", "lines=1", { "content-type": "application/x-www-form-urlencoded" }, 415, "Send the lines as JSON (Content-Type: application/json)."],
+      [
+        "a form post",
+        "lines=1",
+        { "content-type": "application/x-www-form-urlencoded" },
+        415,
+        "Send the lines as JSON (Content-Type: application/json).",
+      ],
       ["broken JSON", "{lines:", undefined, 400, "The request body is not valid JSON."],
       ["no lines", { lines: [] }, undefined, 400, "Your bag is empty: add a dress before checking out."],
       ["lines that are not a list", { lines: "gown" }, undefined, 400, "lines must be a list of { merchandiseId, quantity }"],
-      ["a fractional quantity", { lines: [{ merchandiseId: "gid://hive/ProductVariant/1", quantity: 1.5 }] }, undefined, 400, "Each line needs a whole-number quantity"],
+      [
+        "a fractional quantity",
+        { lines: [{ merchandiseId: "gid://hive/ProductVariant/1", quantity: 1.5 }] },
+        undefined,
+        400,
+        "Each line needs a whole-number quantity",
+      ],
     ])("refuses %s with a clear message", async (_name, body, headers, status, error) => {
       const response = await postJson(`${server.url}/api/checkout`, body, headers);
       expect(response.status).toBe(status);
@@ -106,7 +123,9 @@ describe("the built-in store, served", () => {
       });
       expect(response.status).toBe(422);
       const body = (await response.json()) as Extract<CheckoutResponse, { ok: false }>;
-      expect(body.error).toBe("Cart creation failed: The merchandise with id gid://hive/ProductVariant/00000000-0000-4000-8000-000000000000 does not exist., Evening Primrose Velvet Dress (XS / Wine) is sold out.");
+      expect(body.error).toBe(
+        "Cart creation failed: The merchandise with id gid://hive/ProductVariant/00000000-0000-4000-8000-000000000000 does not exist., Evening Primrose Velvet Dress (XS / Wine) is sold out.",
+      );
       expect(body.userErrors).toHaveLength(2);
     });
   });
@@ -133,13 +152,21 @@ describe("the built-in store, served", () => {
     expect(html).toContain("River Street Modern One-Shoulder Gown");
     expect(html).toContain("USD $1,780.00");
 
-    const invalid = await fetch(`${server.url}${path}`, { method: "POST", body: new URLSearchParams({ name: "  ", email: "not-an-email" }), redirect: "manual" });
+    const invalid = await fetch(`${server.url}${path}`, {
+      method: "POST",
+      body: new URLSearchParams({ name: "  ", email: "not-an-email" }),
+      redirect: "manual",
+    });
     expect(invalid.status).toBe(400);
     const invalidHtml = await invalid.text();
     expect(invalidHtml).toContain("Name is required");
     expect(invalidHtml).toContain("Invalid email address");
 
-    const placed = await fetch(`${server.url}${path}`, { method: "POST", body: new URLSearchParams({ name: "Ava Brooks", email: "ava@example.com" }), redirect: "manual" });
+    const placed = await fetch(`${server.url}${path}`, {
+      method: "POST",
+      body: new URLSearchParams({ name: "Ava Brooks", email: "ava@example.com" }),
+      redirect: "manual",
+    });
     expect(placed.status).toBe(303);
     expect(placed.headers.get("location")).toBe(path);
     const confirmation = await (await fetch(`${server.url}${path}`)).text();
@@ -149,7 +176,10 @@ describe("the built-in store, served", () => {
     expect(line?.orderNumber as number).toBeGreaterThanOrEqual(1001);
     // The confirmation goes through the outbox (the log transport by default).
     await expect
-      .poll(() => server.logs().find((l) => l.msg === "mail (log transport)" && (l.mail as { to: string }).to === "ava@example.com")?.mail, { timeout: 5_000 })
+      .poll(
+        () => server.logs().find((l) => l.msg === "mail (log transport)" && (l.mail as { to: string }).to === "ava@example.com")?.mail,
+        { timeout: 5_000 },
+      )
       .toMatchObject({ subject: `Your order #${line!.orderNumber as number} at The Hive Bridal & Formal` });
   });
 
@@ -174,19 +204,28 @@ describe("a Shopify store, configured by the environment", () => {
   afterAll(() => store.close());
 
   async function start(env: Record<string, string> = {}) {
-    const server = await startBoutique({ SHOPIFY_STOREFRONT_API_URL: store.endpoint, SHOPIFY_STOREFRONT_ACCESS_TOKEN: "public-token-0123", ...env });
+    const server = await startBoutique({
+      SHOPIFY_STOREFRONT_API_URL: store.endpoint,
+      SHOPIFY_STOREFRONT_ACCESS_TOKEN: "public-token-0123",
+      ...env,
+    });
     running.push(server);
     return server;
   }
 
   it("is used instead of the built-in store, and the log says so", async () => {
     const server = await start();
-    expect(server.logs().find((l) => typeof l.msg === "string" && l.msg.startsWith("catalogue:"))).toMatchObject({ msg: `catalogue: Shopify store ${new URL(store.url).host} (Storefront API 2025-07)`, store: "shopify" });
+    expect(server.logs().find((l) => typeof l.msg === "string" && l.msg.startsWith("catalogue:"))).toMatchObject({
+      msg: `catalogue: Shopify store ${new URL(store.url).host} (Storefront API 2025-07)`,
+      store: "shopify",
+    });
     const body = (await (await fetch(`${server.url}/api/search?q=lace`)).json()) as SearchResponse;
     expect(body.results.map((r) => r.handle)).toEqual(["lace-gown"]);
     const request = store.requests.at(-1)!;
     expect(request.headers["x-shopify-storefront-access-token"]).toBe("public-token-0123");
-    const checkout = (await (await postJson(`${server.url}/api/checkout`, { lines: [{ merchandiseId: "gid://shopify/ProductVariant/4000", quantity: 1 }] })).json()) as CheckoutResponse;
+    const checkout = (await (
+      await postJson(`${server.url}/api/checkout`, { lines: [{ merchandiseId: "gid://shopify/ProductVariant/4000", quantity: 1 }] })
+    ).json()) as CheckoutResponse;
     expect(checkout).toMatchObject({ ok: true, checkoutUrl: "https://the-hive.myshopify.com/cart/c/c1-abc?key=xyz" });
   });
 
@@ -195,9 +234,15 @@ describe("a Shopify store, configured by the environment", () => {
     store.answer(() => ({ status: 402, json: { errors: "Unavailable Shop" } }));
     const payment = (await (await fetch(`${server.url}/api/search?q=gown`)).json()) as SearchResponse;
     expect(payment).toMatchObject({ results: [], notice: { title: "Shopify: Payment required" } });
-    const noCart = await postJson(`${server.url}/api/checkout`, { lines: [{ merchandiseId: "gid://shopify/ProductVariant/4000", quantity: 1 }] });
+    const noCart = await postJson(`${server.url}/api/checkout`, {
+      lines: [{ merchandiseId: "gid://shopify/ProductVariant/4000", quantity: 1 }],
+    });
     expect(noCart.status).toBe(502);
-    expect(await noCart.json()).toMatchObject({ ok: false, error: "No checkout URL returned from Shopify", notice: { title: "Shopify: Payment required" } });
+    expect(await noCart.json()).toMatchObject({
+      ok: false,
+      error: "No checkout URL returned from Shopify",
+      notice: { title: "Shopify: Payment required" },
+    });
     store.answer(() => ({ status: 500, json: {} }));
     const failed = await fetch(`${server.url}/api/search?q=satin`);
     expect(failed.status).toBe(502);

@@ -13,8 +13,17 @@ import { tempDir } from "../helpers/processes";
 async function seed(source: TestDatabase) {
   const db = source.handle.db;
   await db.insert(newsletterSubscribers).values([{ email: "ava@example.com" }, { email: "bea@example.com", isActive: false }]);
-  await db.insert(appointments).values({ name: "Cleo", email: "cleo@example.com", preferredDate: "2027-04-10", preferredTime: "15:00", notes: "Preferred time: 3:00 PM\nBringing my mother" });
-  await db.insert(auditLog).values([{ action: "status", entity: "appointments", details: { from: "pending", to: "confirmed" } }, { action: "delete", entity: "appointments" }]);
+  await db.insert(appointments).values({
+    name: "Cleo",
+    email: "cleo@example.com",
+    preferredDate: "2027-04-10",
+    preferredTime: "15:00",
+    notes: "Preferred time: 3:00 PM\nBringing my mother",
+  });
+  await db.insert(auditLog).values([
+    { action: "status", entity: "appointments", details: { from: "pending", to: "confirmed" } },
+    { action: "delete", entity: "appointments" },
+  ]);
   await db.insert(mailOutbox).values({ kind: "test", toAddress: "ava@example.com", subject: "Hello", textBody: "Hi ✨ — naïve café" });
 }
 
@@ -62,7 +71,9 @@ describe.each(testEngines)("backup and restore on $name", (engine) => {
     const empty = await engine.create();
     try {
       await expect(restoreBackup(empty.handle.db, gz('{"hello":"world"}\n'))).rejects.toThrow("not a boutique backup");
-      await expect(restoreBackup(empty.handle.db, gz('{"format":"hive-boutique-backup","version":1,"migrations":999,"tables":[]}\n'))).rejects.toThrow("made by a newer version");
+      await expect(
+        restoreBackup(empty.handle.db, gz('{"format":"hive-boutique-backup","version":1,"migrations":999,"tables":[]}\n')),
+      ).rejects.toThrow("made by a newer version");
     } finally {
       await empty.drop();
     }

@@ -36,17 +36,20 @@ describe("newsletter email schema (SPEC §5)", () => {
     expect(parsed.data?.email).toBe(email.trim());
   });
 
-  it.each(["", "   ", "ava.example.com", "ava@example", "ava @example.com", "@.", undefined, 7])("refuses %j with 'Please enter a valid email address'", (email) => {
-    const parsed = newsletterSignupSchema.safeParse({ email });
-    expect(parsed.success).toBe(false);
-    expect(parsed.error?.issues[0]?.message).toBe(NEWSLETTER_MESSAGES.invalidEmail);
-  });
+  it.each(["", "   ", "ava.example.com", "ava@example", "ava @example.com", "@.", undefined, 7])(
+    "refuses %j with 'Please enter a valid email address'",
+    (email) => {
+      const parsed = newsletterSignupSchema.safeParse({ email });
+      expect(parsed.success).toBe(false);
+      expect(parsed.error?.issues[0]?.message).toBe(NEWSLETTER_MESSAGES.invalidEmail);
+    },
+  );
 });
 
 describe("golden cursor particles (SPEC §9)", () => {
   it("spawns 3 per move, 2 to 6 px, from the 5 gold and white shades", () => {
     let seed = 0;
-    const random = () => ((seed = (seed * 9301 + 49297) % 233280) / 233280);
+    const random = () => (seed = (seed * 9301 + 49297) % 233280) / 233280;
     for (let move = 0; move < 200; move++) {
       const born = spawnParticles(100, 200, random);
       expect(born).toHaveLength(PARTICLES_PER_MOVE);

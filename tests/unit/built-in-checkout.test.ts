@@ -41,11 +41,17 @@ describe.each(testEngines)("checkout on the built-in store on $name", (engine) =
   const product = (handle: string) => all.find((p) => p.handle === handle)!;
   const availableVariant = (handle: string, skip = 0) => product(handle).variants.filter((v) => v.availableForSale)[skip]!;
   const stockOf = async (variantGid: string) => {
-    const [row] = await database.handle.db.select().from(catalogueInventory).where(eq(catalogueInventory.variantId, parseGid(variantGid, "ProductVariant")!));
+    const [row] = await database.handle.db
+      .select()
+      .from(catalogueInventory)
+      .where(eq(catalogueInventory.variantId, parseGid(variantGid, "ProductVariant")!));
     return row!.available;
   };
   const setStock = (variantGid: string, available: number) =>
-    database.handle.db.update(catalogueInventory).set({ available }).where(eq(catalogueInventory.variantId, parseGid(variantGid, "ProductVariant")!));
+    database.handle.db
+      .update(catalogueInventory)
+      .set({ available })
+      .where(eq(catalogueInventory.variantId, parseGid(variantGid, "ProductVariant")!));
   const cartIdOf = (checkoutUrl: string) => checkoutUrl.split("/").pop()!;
 
   describe("cartCreate", () => {
@@ -83,12 +89,36 @@ describe.each(testEngines)("checkout on the built-in store on $name", (engine) =
     });
 
     it.each<[string, (p: (h: string) => Product) => CartLineInput[], string]>([
-      ["an unknown variant", () => [{ merchandiseId: "gid://hive/ProductVariant/00000000-0000-4000-8000-000000000000", quantity: 1 }], "Cart creation failed: The merchandise with id gid://hive/ProductVariant/00000000-0000-4000-8000-000000000000 does not exist."],
-      ["an id from another store", () => [{ merchandiseId: "gid://shopify/ProductVariant/123", quantity: 1 }], "Cart creation failed: The merchandise with id gid://shopify/ProductVariant/123 does not exist."],
-      ["a sold-out variant", (p) => [{ merchandiseId: p("camellia-tea-length-dress").variants[0]!.id, quantity: 1 }], "Cart creation failed: Camellia Tea-Length Dress (XS / Ivory) is sold out."],
-      ["a quantity of 0", (p) => [{ merchandiseId: p("ruby-satin-slit-gown").variants[0]!.id, quantity: 0 }], "Cart creation failed: The quantity must be at least 1."],
-      ["a negative quantity", (p) => [{ merchandiseId: p("ruby-satin-slit-gown").variants[0]!.id, quantity: -2 }], "Cart creation failed: The quantity must be at least 1."],
-      ["more than the stock", (p) => [{ merchandiseId: p("ruby-satin-slit-gown").variants[0]!.id, quantity: 50 }], "Cart creation failed: Only"],
+      [
+        "an unknown variant",
+        () => [{ merchandiseId: "gid://hive/ProductVariant/00000000-0000-4000-8000-000000000000", quantity: 1 }],
+        "Cart creation failed: The merchandise with id gid://hive/ProductVariant/00000000-0000-4000-8000-000000000000 does not exist.",
+      ],
+      [
+        "an id from another store",
+        () => [{ merchandiseId: "gid://shopify/ProductVariant/123", quantity: 1 }],
+        "Cart creation failed: The merchandise with id gid://shopify/ProductVariant/123 does not exist.",
+      ],
+      [
+        "a sold-out variant",
+        (p) => [{ merchandiseId: p("camellia-tea-length-dress").variants[0]!.id, quantity: 1 }],
+        "Cart creation failed: Camellia Tea-Length Dress (XS / Ivory) is sold out.",
+      ],
+      [
+        "a quantity of 0",
+        (p) => [{ merchandiseId: p("ruby-satin-slit-gown").variants[0]!.id, quantity: 0 }],
+        "Cart creation failed: The quantity must be at least 1.",
+      ],
+      [
+        "a negative quantity",
+        (p) => [{ merchandiseId: p("ruby-satin-slit-gown").variants[0]!.id, quantity: -2 }],
+        "Cart creation failed: The quantity must be at least 1.",
+      ],
+      [
+        "more than the stock",
+        (p) => [{ merchandiseId: p("ruby-satin-slit-gown").variants[0]!.id, quantity: 50 }],
+        "Cart creation failed: Only",
+      ],
       ["no lines", () => [], "Cart creation failed: Add at least one item to the cart to check out."],
     ])("answers %s with a userError and makes no cart", async (_name, lines, message) => {
       const [before] = await queryRows<{ n: string }>(database.handle.db, sql`select count(*) as n from catalogue_carts`);
@@ -107,7 +137,9 @@ describe.each(testEngines)("checkout on the built-in store on $name", (engine) =
           { merchandiseId: availableVariant("ruby-satin-slit-gown").id, quantity: 0 },
         ]),
       );
-      expect(error.message).toBe("Cart creation failed: Evening Primrose Velvet Dress (XS / Wine) is sold out., The merchandise with id nonsense does not exist., The quantity must be at least 1.");
+      expect(error.message).toBe(
+        "Cart creation failed: Evening Primrose Velvet Dress (XS / Wine) is sold out., The merchandise with id nonsense does not exist., The quantity must be at least 1.",
+      );
       expect(error.userErrors.map((e) => e.field)).toEqual([
         ["input", "lines", "0", "quantity"],
         ["input", "lines", "1", "merchandiseId"],
@@ -136,7 +168,15 @@ describe.each(testEngines)("checkout on the built-in store on $name", (engine) =
         customerName: "Ava Brooks",
         customerEmail: "ava@example.com",
         userId: null,
-        lines: [{ productHandle: "golden-hour-pleated-gown", productTitle: "Golden Hour Pleated Gown", variantTitle: a.title, quantity: 2, unitPrice: { amount: "299.0", currencyCode: "USD" } }],
+        lines: [
+          {
+            productHandle: "golden-hour-pleated-gown",
+            productTitle: "Golden Hour Pleated Gown",
+            variantTitle: a.title,
+            quantity: 2,
+            unitPrice: { amount: "299.0", currencyCode: "USD" },
+          },
+        ],
       });
       expect(result.order.orderNumber).toBeGreaterThanOrEqual(1001);
       expect(Date.now() - Date.parse(result.order.date)).toBeLessThan(60_000);
@@ -154,7 +194,9 @@ describe.each(testEngines)("checkout on the built-in store on $name", (engine) =
       const first = await catalogue.placeOrder(input);
       const second = await catalogue.placeOrder(input);
       expect(second.status).toBe("already-placed");
-      expect(second.status !== "not-found" && second.status !== "unavailable" && second.order.id).toBe(first.status === "placed" && first.order.id);
+      expect(second.status !== "not-found" && second.status !== "unavailable" && second.order.id).toBe(
+        first.status === "placed" && first.order.id,
+      );
       expect(await stockOf(a.id)).toBe(3);
     });
 
@@ -169,13 +211,20 @@ describe.each(testEngines)("checkout on the built-in store on $name", (engine) =
       ]);
       await setStock(b.id, 1);
       const [ordersBefore] = await queryRows<{ n: string }>(database.handle.db, sql`select count(*) as n from catalogue_orders`);
-      const result = await catalogue.placeOrder({ cartId: cartIdOf(checkout.checkoutUrl), customerName: "Cy", customerEmail: "cy@example.com", userId: null });
+      const result = await catalogue.placeOrder({
+        cartId: cartIdOf(checkout.checkoutUrl),
+        customerName: "Cy",
+        customerEmail: "cy@example.com",
+        userId: null,
+      });
       expect(result).toEqual({ status: "unavailable", problems: [`Only 1 left of Midnight Velvet Column (${b.title}).`] });
       expect(await stockOf(a.id)).toBe(2);
       expect(await stockOf(b.id)).toBe(1);
       const [ordersAfter] = await queryRows<{ n: string }>(database.handle.db, sql`select count(*) as n from catalogue_orders`);
       expect(ordersAfter!.n).toBe(ordersBefore!.n);
-      expect((await catalogue.getCheckout(cartIdOf(checkout.checkoutUrl)))!.lines[1]!.problem).toBe(`Only 1 left of Midnight Velvet Column (${b.title}).`);
+      expect((await catalogue.getCheckout(cartIdOf(checkout.checkoutUrl)))!.lines[1]!.problem).toBe(
+        `Only 1 left of Midnight Velvet Column (${b.title}).`,
+      );
     });
 
     it("queues the confirmation mail in the order's transaction: both are stored, or neither", async () => {
@@ -183,11 +232,15 @@ describe.each(testEngines)("checkout on the built-in store on $name", (engine) =
       await setStock(a.id, 2);
       const failing = await catalogue.createCheckout([{ merchandiseId: a.id, quantity: 1 }]);
       const input = { cartId: cartIdOf(failing.checkoutUrl), customerName: "Ida Vance", customerEmail: "ida@example.com", userId: null };
-      await expect(catalogue.placeOrder(input, { onPlaced: () => Promise.reject(new Error("outbox unavailable")) })).rejects.toThrow("outbox unavailable");
+      await expect(catalogue.placeOrder(input, { onPlaced: () => Promise.reject(new Error("outbox unavailable")) })).rejects.toThrow(
+        "outbox unavailable",
+      );
       expect(await stockOf(a.id)).toBe(2);
       expect((await catalogue.getCheckout(input.cartId))!.order).toBeNull();
 
-      const placed = await catalogue.placeOrder(input, { onPlaced: (tx, order) => enqueueMail(tx, orderConfirmationMail(order, `${SITE}/checkout/${input.cartId}`)) });
+      const placed = await catalogue.placeOrder(input, {
+        onPlaced: (tx, order) => enqueueMail(tx, orderConfirmationMail(order, `${SITE}/checkout/${input.cartId}`)),
+      });
       expect(placed.status).toBe("placed");
       const [mail] = await database.handle.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, "ida@example.com"));
       expect(mail).toMatchObject({ kind: "order-confirmation", status: "pending" });
@@ -198,8 +251,22 @@ describe.each(testEngines)("checkout on the built-in store on $name", (engine) =
     });
 
     it("answers an unknown or malformed cart with not-found", async () => {
-      expect(await catalogue.placeOrder({ cartId: "00000000-0000-4000-8000-000000000000", customerName: "D", customerEmail: "d@example.com", userId: null })).toEqual({ status: "not-found" });
-      expect(await catalogue.placeOrder({ cartId: "'; drop table catalogue_orders; --", customerName: "D", customerEmail: "d@example.com", userId: null })).toEqual({ status: "not-found" });
+      expect(
+        await catalogue.placeOrder({
+          cartId: "00000000-0000-4000-8000-000000000000",
+          customerName: "D",
+          customerEmail: "d@example.com",
+          userId: null,
+        }),
+      ).toEqual({ status: "not-found" });
+      expect(
+        await catalogue.placeOrder({
+          cartId: "'; drop table catalogue_orders; --",
+          customerName: "D",
+          customerEmail: "d@example.com",
+          userId: null,
+        }),
+      ).toEqual({ status: "not-found" });
       expect(await catalogue.getCheckout("nope")).toBeNull();
     });
 
@@ -207,18 +274,40 @@ describe.each(testEngines)("checkout on the built-in store on $name", (engine) =
       const a = availableVariant("champagne-toast-sequin-midi");
       await setStock(a.id, 1);
       catalogue.invalidate();
-      expect((await catalogue.getProduct("champagne-toast-sequin-midi")).product!.variants.find((v) => v.id === a.id)!.availableForSale).toBe(true);
+      expect(
+        (await catalogue.getProduct("champagne-toast-sequin-midi")).product!.variants.find((v) => v.id === a.id)!.availableForSale,
+      ).toBe(true);
       const checkout = await catalogue.createCheckout([{ merchandiseId: a.id, quantity: 1 }]);
-      await catalogue.placeOrder({ cartId: cartIdOf(checkout.checkoutUrl), customerName: "Eve", customerEmail: "eve@example.com", userId: null });
-      expect((await catalogue.getProduct("champagne-toast-sequin-midi")).product!.variants.find((v) => v.id === a.id)!.availableForSale).toBe(false);
+      await catalogue.placeOrder({
+        cartId: cartIdOf(checkout.checkoutUrl),
+        customerName: "Eve",
+        customerEmail: "eve@example.com",
+        userId: null,
+      });
+      expect(
+        (await catalogue.getProduct("champagne-toast-sequin-midi")).product!.variants.find((v) => v.id === a.id)!.availableForSale,
+      ).toBe(false);
     });
 
     it("the database refuses an order line without a quantity or an order without a customer", async () => {
       const [order] = await database.handle.db.select().from(catalogueOrders).limit(1);
       await expect(
-        database.handle.db.insert(catalogueOrderLines).values({ orderId: order!.id, position: 99, productHandle: "x", productTitle: "X", variantTitle: "S", quantity: 0, unitPrice: "1.00" }),
+        database.handle.db.insert(catalogueOrderLines).values({
+          orderId: order!.id,
+          position: 99,
+          productHandle: "x",
+          productTitle: "X",
+          variantTitle: "S",
+          quantity: 0,
+          unitPrice: "1.00",
+        }),
       ).rejects.toThrow();
-      await expect(database.handle.db.update(catalogueInventory).set({ available: -1 }).where(sql`true`)).rejects.toThrow();
+      await expect(
+        database.handle.db
+          .update(catalogueInventory)
+          .set({ available: -1 })
+          .where(sql`true`),
+      ).rejects.toThrow();
     });
   });
 
@@ -231,7 +320,12 @@ describe.each(testEngines)("checkout on the built-in store on $name", (engine) =
     const other = createCatalogue({ config: { store: { kind: "built-in", siteUrl: SITE }, timeoutMs: 5_000 }, database: second });
     try {
       const results = await Promise.all([
-        catalogue.placeOrder({ cartId: cartIdOf(carts[0]!.checkoutUrl), customerName: "Fay", customerEmail: "fay@example.com", userId: null }),
+        catalogue.placeOrder({
+          cartId: cartIdOf(carts[0]!.checkoutUrl),
+          customerName: "Fay",
+          customerEmail: "fay@example.com",
+          userId: null,
+        }),
         other.placeOrder({ cartId: cartIdOf(carts[1]!.checkoutUrl), customerName: "Gia", customerEmail: "gia@example.com", userId: null }),
       ]);
       expect(results.map((r) => r.status).sort()).toEqual(["placed", "unavailable"]);

@@ -20,7 +20,10 @@ describe.each(testEngines)("the built-in storefront on $name", (engine) => {
 
   beforeAll(async () => {
     database = await engine.create();
-    catalogue = createCatalogue({ config: { store: { kind: "built-in", siteUrl: "https://boutique.example" }, timeoutMs: 5_000 }, database: database.handle });
+    catalogue = createCatalogue({
+      config: { store: { kind: "built-in", siteUrl: "https://boutique.example" }, timeoutMs: 5_000 },
+      database: database.handle,
+    });
     expect(await catalogue.start()).toEqual({ seeded: true, products: DEMO_DRESSES.length });
     all = (await catalogue.listProducts()).products;
   });
@@ -75,7 +78,9 @@ describe.each(testEngines)("the built-in storefront on $name", (engine) => {
 
     it("has sold-out variants, and a dress whose first variant is sold out though others are not", async () => {
       expect(all.some((p) => p.variants.some((v) => !v.availableForSale))).toBe(true);
-      const firstGone = await Promise.all(all.filter((p) => !p.variants[0]!.availableForSale).map(async (p) => (await catalogue.getProduct(p.handle)).product!));
+      const firstGone = await Promise.all(
+        all.filter((p) => !p.variants[0]!.availableForSale).map(async (p) => (await catalogue.getProduct(p.handle)).product!),
+      );
       expect(firstGone.some((p) => p.variants.some((v) => v.availableForSale))).toBe(true);
       expect(firstGone.some((p) => p.variants.every((v) => !v.availableForSale))).toBe(true);
     });
@@ -137,10 +142,15 @@ describe.each(testEngines)("the built-in storefront on $name", (engine) => {
       const storefront = createBuiltInStorefront({ db: database.handle.db, siteUrl: "https://boutique.example" });
       const tooMany = await storefront.execute({ query: CatalogueProductsDocument.query, variables: { first: 300 } });
       expect(tooMany.errors?.map((e) => e.message)).toEqual(["first must be at most 250"]);
-      const unknown = await storefront.execute({ query: "query X { product(handle: \"a\") { colour } }" });
+      const unknown = await storefront.execute({ query: 'query X { product(handle: "a") { colour } }' });
       expect(unknown.errors?.[0]?.message).toBe('Cannot query field "colour" on type "Product".');
-      const viaClient = await storefront.transport.send(JSON.stringify({ query: "query X { products(first: 1, query: \"title:lace\") { edges { node { id } } } }" }), AbortSignal.timeout(1000));
-      expect(((await viaClient.json()) as { errors: { message: string }[] }).errors[0]?.message).toMatch(/field filters and groups are not supported/);
+      const viaClient = await storefront.transport.send(
+        JSON.stringify({ query: 'query X { products(first: 1, query: "title:lace") { edges { node { id } } } }' }),
+        AbortSignal.timeout(1000),
+      );
+      expect(((await viaClient.json()) as { errors: { message: string }[] }).errors[0]?.message).toMatch(
+        /field filters and groups are not supported/,
+      );
     });
   });
 
@@ -175,13 +185,19 @@ describe.each(testEngines)("the built-in storefront on $name", (engine) => {
     it("is served by the trigram index on the searched text", async () => {
       const plan = await database.handle.db.transaction(async (tx) => {
         await tx.execute(sql`set local enable_seqscan = off`);
-        return queryRows<{ "QUERY PLAN": string }>(tx, sql`explain select id from catalogue_products where search_text like lower(${"%lace%"})`);
+        return queryRows<{ "QUERY PLAN": string }>(
+          tx,
+          sql`explain select id from catalogue_products where search_text like lower(${"%lace%"})`,
+        );
       });
       expect(plan.map((r) => r["QUERY PLAN"]).join("\n")).toContain("catalogue_products_search_text_idx");
     });
 
     it("sees a new dress at once", async () => {
-      await database.handle.db.update(catalogueProducts).set({ description: "Now with a detachable organza overskirt." }).where(eq(catalogueProducts.handle, "ruby-satin-slit-gown"));
+      await database.handle.db
+        .update(catalogueProducts)
+        .set({ description: "Now with a detachable organza overskirt." })
+        .where(eq(catalogueProducts.handle, "ruby-satin-slit-gown"));
       catalogue.invalidate();
       expect(await titles("organza")).toEqual(["Ruby Satin Slit Gown"]);
     });
@@ -189,7 +205,10 @@ describe.each(testEngines)("the built-in storefront on $name", (engine) => {
 
   it("reports a database failure as the store's internal error, not the database's words", async () => {
     const other = await engine.create();
-    const broken = createCatalogue({ config: { store: { kind: "built-in", siteUrl: "https://boutique.example" }, timeoutMs: 5_000 }, database: other.handle });
+    const broken = createCatalogue({
+      config: { store: { kind: "built-in", siteUrl: "https://boutique.example" }, timeoutMs: 5_000 },
+      database: other.handle,
+    });
     await broken.start();
     await other.handle.db.execute(sql`drop table catalogue_product_images cascade`);
     await broken.listProducts().then(

@@ -43,8 +43,12 @@ describe("bag rules (SPEC §4)", () => {
   });
 
   it("adds channel=online_store to the checkout URL, keeping what it had", () => {
-    expect(withOnlineStoreChannel("https://shop.example/cart/c/abc?key=1", "http://localhost")).toBe("https://shop.example/cart/c/abc?key=1&channel=online_store");
-    expect(withOnlineStoreChannel("/checkout/abc", "http://localhost:3000")).toBe("http://localhost:3000/checkout/abc?channel=online_store");
+    expect(withOnlineStoreChannel("https://shop.example/cart/c/abc?key=1", "http://localhost")).toBe(
+      "https://shop.example/cart/c/abc?key=1&channel=online_store",
+    );
+    expect(withOnlineStoreChannel("/checkout/abc", "http://localhost:3000")).toBe(
+      "http://localhost:3000/checkout/abc?channel=online_store",
+    );
   });
 });
 

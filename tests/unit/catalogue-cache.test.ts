@@ -73,7 +73,11 @@ describe("the read cache (CacheShort: max-age 1 s, stale-while-revalidate 9 s)",
 
   it("does not keep answers the caller says not to, nor failures", async () => {
     const cache = new ReadCache();
-    await cache.get("k", () => Promise.resolve({ notice: "402" }), (v) => v.notice === null);
+    await cache.get(
+      "k",
+      () => Promise.resolve({ notice: "402" }),
+      (v) => v.notice === null,
+    );
     await expect(cache.get("e", () => Promise.reject(new Error("down")))).rejects.toThrow("down");
     expect(cache.stats().entries).toBe(0);
   });
@@ -92,7 +96,11 @@ describe.each(testEngines)("catalogue reads through the cache on $name", (engine
   beforeAll(async () => {
     database = await engine.create();
     // A long max-age, so only invalidation (not expiry) can explain a change being seen.
-    catalogue = createCatalogue({ config: { store: { kind: "built-in", siteUrl: "https://boutique.example" }, timeoutMs: 5_000 }, database: database.handle, cache: { maxAgeMs: 60_000 } });
+    catalogue = createCatalogue({
+      config: { store: { kind: "built-in", siteUrl: "https://boutique.example" }, timeoutMs: 5_000 },
+      database: database.handle,
+      cache: { maxAgeMs: 60_000 },
+    });
     await catalogue.start();
   });
   afterAll(async () => {
@@ -111,20 +119,40 @@ describe.each(testEngines)("catalogue reads through the cache on $name", (engine
   it("a change to the catalogue, made anywhere, is seen at once", async () => {
     expect((await catalogue.getProduct("tybee-bohemian-lace-gown")).product!.title).toBe("Tybee Bohemian Lace Gown");
     // Not through the catalogue: as another instance, or a person in psql, would change it.
-    await database.handle.db.update(catalogueProducts).set({ title: "Tybee Lace Gown" }).where(eq(catalogueProducts.handle, "tybee-bohemian-lace-gown"));
-    await vi.waitFor(async () => expect((await catalogue.getProduct("tybee-bohemian-lace-gown")).product!.title).toBe("Tybee Lace Gown"), { timeout: 500, interval: 10 });
+    await database.handle.db
+      .update(catalogueProducts)
+      .set({ title: "Tybee Lace Gown" })
+      .where(eq(catalogueProducts.handle, "tybee-bohemian-lace-gown"));
+    await vi.waitFor(async () => expect((await catalogue.getProduct("tybee-bohemian-lace-gown")).product!.title).toBe("Tybee Lace Gown"), {
+      timeout: 500,
+      interval: 10,
+    });
   });
 
   it.runIf(engine.name === "postgres")("another instance's order shows here as sold out at once", async () => {
     const second = await openDatabase({ engine: "postgres", url: database.url!, poolSize: 2 });
-    const other = createCatalogue({ config: { store: { kind: "built-in", siteUrl: "https://boutique.example" }, timeoutMs: 5_000 }, database: second });
+    const other = createCatalogue({
+      config: { store: { kind: "built-in", siteUrl: "https://boutique.example" }, timeoutMs: 5_000 },
+      database: second,
+    });
     try {
       const { product } = await catalogue.getProduct("peony-corset-gown");
       const variant = product!.variants.find((v) => v.availableForSale)!;
-      const checkout = await other.createCheckout([{ merchandiseId: variant.id, quantity: (await stockOf(variant.id)) }]);
-      const placed = await other.placeOrder({ cartId: checkout.checkoutUrl.split("/").pop()!, customerName: "Hal", customerEmail: "hal@example.com", userId: null });
+      const checkout = await other.createCheckout([{ merchandiseId: variant.id, quantity: await stockOf(variant.id) }]);
+      const placed = await other.placeOrder({
+        cartId: checkout.checkoutUrl.split("/").pop()!,
+        customerName: "Hal",
+        customerEmail: "hal@example.com",
+        userId: null,
+      });
       expect(placed.status).toBe("placed");
-      await vi.waitFor(async () => expect((await catalogue.getProduct("peony-corset-gown")).product!.variants.find((v) => v.id === variant.id)!.availableForSale).toBe(false), { timeout: 500, interval: 10 });
+      await vi.waitFor(
+        async () =>
+          expect(
+            (await catalogue.getProduct("peony-corset-gown")).product!.variants.find((v) => v.id === variant.id)!.availableForSale,
+          ).toBe(false),
+        { timeout: 500, interval: 10 },
+      );
     } finally {
       await other.close();
       await second.close();
@@ -132,7 +160,10 @@ describe.each(testEngines)("catalogue reads through the cache on $name", (engine
   });
 
   async function stockOf(variantGid: string): Promise<number> {
-    const [row] = await database.handle.db.select().from(catalogueInventory).where(eq(catalogueInventory.variantId, parseGid(variantGid, "ProductVariant")!));
+    const [row] = await database.handle.db
+      .select()
+      .from(catalogueInventory)
+      .where(eq(catalogueInventory.variantId, parseGid(variantGid, "ProductVariant")!));
     return row!.available;
   }
 });

@@ -6,7 +6,10 @@ import { acquireDataDirLock, DataDirLockedError, lockFilePath } from "~/db/data-
 import { tempDir } from "../helpers/processes";
 
 function writeLock(dir: string, pid: number, startTicks: string | null = null) {
-  writeFileSync(lockFilePath(dir), JSON.stringify({ pid, hostname: hostname(), startTicks, purpose: "boutique server", since: "2026-11-20T10:00:00.000Z" }));
+  writeFileSync(
+    lockFilePath(dir),
+    JSON.stringify({ pid, hostname: hostname(), startTicks, purpose: "boutique server", since: "2026-11-20T10:00:00.000Z" }),
+  );
 }
 
 describe("data-folder lock", () => {

@@ -11,7 +11,12 @@ describe("configuration", () => {
   });
 
   it("reads PORT, HOST and DATA_DIR", () => {
-    expect(parseEnv({ PORT: "8080", HOST: "0.0.0.0", DATA_DIR: "/var/lib/boutique" })).toMatchObject({ PORT: 8080, HOST: "0.0.0.0", DATA_DIR: "/var/lib/boutique", APP_URL: "http://localhost:8080" });
+    expect(parseEnv({ PORT: "8080", HOST: "0.0.0.0", DATA_DIR: "/var/lib/boutique" })).toMatchObject({
+      PORT: 8080,
+      HOST: "0.0.0.0",
+      DATA_DIR: "/var/lib/boutique",
+      APP_URL: "http://localhost:8080",
+    });
   });
 
   it.each([
@@ -43,22 +48,51 @@ describe("configuration", () => {
     });
 
     it("is Shopify's 2025-07 Storefront API on the store's domain when a domain and a token are set", () => {
-      const config = catalogueConfigFromEnv(parseEnv({ SHOPIFY_STORE_DOMAIN: "https://The-Hive.myshopify.com/", SHOPIFY_STOREFRONT_ACCESS_TOKEN: "0123456789abcdef0123456789abcdef" }));
-      expect(config.store).toEqual({ kind: "shopify", endpoint: "https://the-hive.myshopify.com/api/2025-07/graphql.json", token: "0123456789abcdef0123456789abcdef", domain: "the-hive.myshopify.com" });
+      const config = catalogueConfigFromEnv(
+        parseEnv({
+          SHOPIFY_STORE_DOMAIN: "https://The-Hive.myshopify.com/",
+          SHOPIFY_STOREFRONT_ACCESS_TOKEN: "0123456789abcdef0123456789abcdef",
+        }),
+      );
+      expect(config.store).toEqual({
+        kind: "shopify",
+        endpoint: "https://the-hive.myshopify.com/api/2025-07/graphql.json",
+        token: "0123456789abcdef0123456789abcdef",
+        domain: "the-hive.myshopify.com",
+      });
       expect(describeStore(config.store)).toBe("Shopify store the-hive.myshopify.com (Storefront API 2025-07)");
     });
 
     it("takes a full endpoint URL (for tests against a local store) and a timeout", () => {
-      const env = parseEnv({ SHOPIFY_STOREFRONT_API_URL: "http://127.0.0.1:9999/api/2025-07/graphql.json", SHOPIFY_STOREFRONT_ACCESS_TOKEN: "local-token-123", SHOPIFY_STOREFRONT_TIMEOUT_MS: "2500" });
-      expect(catalogueConfigFromEnv(env)).toEqual({ timeoutMs: 2500, store: { kind: "shopify", endpoint: "http://127.0.0.1:9999/api/2025-07/graphql.json", token: "local-token-123", domain: null } });
+      const env = parseEnv({
+        SHOPIFY_STOREFRONT_API_URL: "http://127.0.0.1:9999/api/2025-07/graphql.json",
+        SHOPIFY_STOREFRONT_ACCESS_TOKEN: "local-token-123",
+        SHOPIFY_STOREFRONT_TIMEOUT_MS: "2500",
+      });
+      expect(catalogueConfigFromEnv(env)).toEqual({
+        timeoutMs: 2500,
+        store: { kind: "shopify", endpoint: "http://127.0.0.1:9999/api/2025-07/graphql.json", token: "local-token-123", domain: null },
+      });
     });
 
     it.each([
       [{ SHOPIFY_STORE_DOMAIN: "the-hive.myshopify.com" }, "SHOPIFY_STOREFRONT_ACCESS_TOKEN: is required when SHOPIFY_STORE_DOMAIN is set"],
-      [{ SHOPIFY_STOREFRONT_API_URL: "http://127.0.0.1:9999/graphql" }, "SHOPIFY_STOREFRONT_ACCESS_TOKEN: is required when SHOPIFY_STOREFRONT_API_URL is set"],
-      [{ SHOPIFY_STOREFRONT_ACCESS_TOKEN: "0123456789abcdef" }, "SHOPIFY_STORE_DOMAIN: is required when SHOPIFY_STOREFRONT_ACCESS_TOKEN is set"],
-      [{ SHOPIFY_STORE_DOMAIN: "not a domain", SHOPIFY_STOREFRONT_ACCESS_TOKEN: "0123456789abcdef" }, "SHOPIFY_STORE_DOMAIN: must be a store's host name"],
-      [{ SHOPIFY_STOREFRONT_API_URL: "ftp://x", SHOPIFY_STOREFRONT_ACCESS_TOKEN: "0123456789abcdef" }, "SHOPIFY_STOREFRONT_API_URL: must be an http(s) URL"],
+      [
+        { SHOPIFY_STOREFRONT_API_URL: "http://127.0.0.1:9999/graphql" },
+        "SHOPIFY_STOREFRONT_ACCESS_TOKEN: is required when SHOPIFY_STOREFRONT_API_URL is set",
+      ],
+      [
+        { SHOPIFY_STOREFRONT_ACCESS_TOKEN: "0123456789abcdef" },
+        "SHOPIFY_STORE_DOMAIN: is required when SHOPIFY_STOREFRONT_ACCESS_TOKEN is set",
+      ],
+      [
+        { SHOPIFY_STORE_DOMAIN: "not a domain", SHOPIFY_STOREFRONT_ACCESS_TOKEN: "0123456789abcdef" },
+        "SHOPIFY_STORE_DOMAIN: must be a store's host name",
+      ],
+      [
+        { SHOPIFY_STOREFRONT_API_URL: "ftp://x", SHOPIFY_STOREFRONT_ACCESS_TOKEN: "0123456789abcdef" },
+        "SHOPIFY_STOREFRONT_API_URL: must be an http(s) URL",
+      ],
     ])("half a Shopify configuration stops start-up, naming the variable: %o", (source, message) => {
       expect(() => parseEnv(source)).toThrowError(ConfigError);
       expect(() => parseEnv(source)).toThrowError(message);

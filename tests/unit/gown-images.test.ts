@@ -55,10 +55,14 @@ describe("the demo collection's pictures", () => {
 describe("image URLs for slots", () => {
   it("add a width to our own and to Shopify's CDN URLs", () => {
     expect(imageUrlAtWidth(versionedImageUrl(gownImagePath("a-front")), 320)).toBe("/images/gowns/a-front.webp?v=1&width=320");
-    expect(imageUrlAtWidth("https://cdn.shopify.com/s/files/1/0001/gown.jpg?v=17", 640)).toBe("https://cdn.shopify.com/s/files/1/0001/gown.jpg?v=17&width=640");
+    expect(imageUrlAtWidth("https://cdn.shopify.com/s/files/1/0001/gown.jpg?v=17", 640)).toBe(
+      "https://cdn.shopify.com/s/files/1/0001/gown.jpg?v=17&width=640",
+    );
   });
 
   it("make a srcset no wider than the original", () => {
-    expect(imageSrcSet({ url: "/images/gowns/a.webp", width: 320 }, [160, 320, 640])).toBe("/images/gowns/a.webp?width=160 160w, /images/gowns/a.webp?width=320 320w");
+    expect(imageSrcSet({ url: "/images/gowns/a.webp", width: 320 }, [160, 320, 640])).toBe(
+      "/images/gowns/a.webp?width=160 160w, /images/gowns/a.webp?width=320 320w",
+    );
   });
 });

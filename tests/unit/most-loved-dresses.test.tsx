@@ -24,7 +24,11 @@ const render = (products: MostLovedProduct[]) =>
 describe("Most Loved Dresses", () => {
   it("shows the first 3 of the 6 fetched, each linking to its product page with its price and a sized image", () => {
     const html = render([1, 2, 3, 4, 5, 6].map((n) => product(n)));
-    expect(html.match(/href="\/product\/gown-\d"/g)).toEqual(['href="/product/gown-1"', 'href="/product/gown-2"', 'href="/product/gown-3"']);
+    expect(html.match(/href="\/product\/gown-\d"/g)).toEqual([
+      'href="/product/gown-1"',
+      'href="/product/gown-2"',
+      'href="/product/gown-3"',
+    ]);
     expect(html).toContain("USD $1,100.00");
     expect(html).toContain("USD $1,300.00");
     expect(html).not.toContain("Gown 4");

@@ -35,8 +35,13 @@ describe("the unsubscribe-link key", () => {
       expect(String(error)).toContain("NEWSLETTER_SECRET: must be at least 32 characters");
       expect(String(error)).not.toContain("too-short");
     }
-    expect(() => parseEnv({ DATABASE_URL: "postgres://db/boutique", APP_URL: "https://a.example" })).toThrowError("NEWSLETTER_SECRET: is required when DATABASE_URL is set");
-    expect(parseEnv({ DATABASE_URL: "postgres://db/boutique", APP_URL: "https://a.example", NEWSLETTER_SECRET: "k".repeat(32) }).NEWSLETTER_SECRET).toBe("k".repeat(32));
+    expect(() => parseEnv({ DATABASE_URL: "postgres://db/boutique", APP_URL: "https://a.example" })).toThrowError(
+      "NEWSLETTER_SECRET: is required when DATABASE_URL is set",
+    );
+    expect(
+      parseEnv({ DATABASE_URL: "postgres://db/boutique", APP_URL: "https://a.example", NEWSLETTER_SECRET: "k".repeat(32) })
+        .NEWSLETTER_SECRET,
+    ).toBe("k".repeat(32));
     expect(parseEnv({})).toMatchObject({ NEWSLETTER_RATE_LIMIT: 5, NEWSLETTER_RATE_WINDOW_MS: 600_000 });
     expect(parseEnv({}).NEWSLETTER_SECRET).toBeUndefined();
   });

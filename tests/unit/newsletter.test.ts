@@ -109,7 +109,9 @@ describe.each(testEngines)("newsletter on $name", (engine) => {
     for (const email of ["", "   ", "no-at-sign.com", "a@b", "a @b.com", 42, null, `${"x".repeat(250)}@example.com`]) {
       await expect(subscribeToNewsletter(database.handle.db, { email }, OPTIONS)).rejects.toThrow(NewsletterInputError);
     }
-    await expect(subscribeToNewsletter(database.handle.db, { email: "nope" }, OPTIONS)).rejects.toThrow("Please enter a valid email address");
+    await expect(subscribeToNewsletter(database.handle.db, { email: "nope" }, OPTIONS)).rejects.toThrow(
+      "Please enter a valid email address",
+    );
     expect(await subscribers()).toHaveLength(0);
     expect(await welcomeMails()).toHaveLength(0);
   });
@@ -135,15 +137,23 @@ describe.each(testEngines)("newsletter on $name", (engine) => {
   it("changes nothing for a bad or foreign token, and says which it was", async () => {
     const { subscriberId } = await subscribeToNewsletter(database.handle.db, { email: "dora@example.com" }, OPTIONS);
     expect(await unsubscribe(database.handle.db, "garbage", SECRET)).toEqual({ status: "invalid-token" });
-    expect(await unsubscribe(database.handle.db, signUnsubscribeToken(subscriberId, "some-other-secret-of-enough-length!!"), SECRET)).toEqual({ status: "invalid-token" });
-    expect(await unsubscribe(database.handle.db, signUnsubscribeToken("00000000-0000-4000-8000-000000000000", SECRET), SECRET)).toEqual({ status: "not-found" });
+    expect(
+      await unsubscribe(database.handle.db, signUnsubscribeToken(subscriberId, "some-other-secret-of-enough-length!!"), SECRET),
+    ).toEqual({ status: "invalid-token" });
+    expect(await unsubscribe(database.handle.db, signUnsubscribeToken("00000000-0000-4000-8000-000000000000", SECRET), SECRET)).toEqual({
+      status: "not-found",
+    });
     expect((await subscribers())[0]?.isActive).toBe(true);
   });
 
   it("writes neither the subscriber nor the mail when the transaction fails", async () => {
     // A trigger that fails the outbox insert stands in for any failure after the upsert.
-    await database.handle.db.execute(sql`create or replace function fail_outbox() returns trigger language plpgsql as $$ begin raise exception 'outbox down'; end $$`);
-    await database.handle.db.execute(sql`create trigger fail_outbox before insert on mail_outbox for each row execute function fail_outbox()`);
+    await database.handle.db.execute(
+      sql`create or replace function fail_outbox() returns trigger language plpgsql as $$ begin raise exception 'outbox down'; end $$`,
+    );
+    await database.handle.db.execute(
+      sql`create trigger fail_outbox before insert on mail_outbox for each row execute function fail_outbox()`,
+    );
     try {
       await expect(subscribeToNewsletter(database.handle.db, { email: "eve@example.com" }, OPTIONS)).rejects.toThrow();
       expect(await subscribers()).toHaveLength(0);
@@ -153,7 +163,11 @@ describe.each(testEngines)("newsletter on $name", (engine) => {
   });
 
   it("many sign-ups of one address at once make one subscriber and one welcome mail", async () => {
-    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => subscribeToNewsletter(database.handle.db, { email: i % 2 ? "fay@example.com" : "FAY@example.com" }, OPTIONS)));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        subscribeToNewsletter(database.handle.db, { email: i % 2 ? "fay@example.com" : "FAY@example.com" }, OPTIONS),
+      ),
+    );
     expect(results.filter((r) => r.status === "subscribed")).toHaveLength(1);
     expect(new Set(results.map((r) => r.subscriberId)).size).toBe(1);
     expect(await subscribers()).toHaveLength(1);

@@ -58,10 +58,23 @@ describe.each(testEngines)("mail outbox on $name", (engine) => {
     const db = database.handle.db;
     const port = await freePort();
     const id = await db.transaction((tx) =>
-      enqueueMail(tx, { kind: "test", to: "bride@example.com", subject: "Your fitting is booked", text: "See you on Saturday at 11:00 AM." }),
+      enqueueMail(tx, {
+        kind: "test",
+        to: "bride@example.com",
+        subject: "Your fitting is booked",
+        text: "See you on Saturday at 11:00 AM.",
+      }),
     );
 
-    worker = startOutboxWorker({ db, transport: createSmtpTransport(`smtp://127.0.0.1:${port}`, "test.local"), from: "The Hive <hello@test.local>", logger, pollMs: 50, retryBaseMs: 100, maxAttempts: 50 });
+    worker = startOutboxWorker({
+      db,
+      transport: createSmtpTransport(`smtp://127.0.0.1:${port}`, "test.local"),
+      from: "The Hive <hello@test.local>",
+      logger,
+      pollMs: 50,
+      retryBaseMs: 100,
+      maxAttempts: 50,
+    });
 
     // Nothing listens on the port: the send fails, the row stays pending with its error.
     const failed = await waitUntil(
@@ -92,7 +105,15 @@ describe.each(testEngines)("mail outbox on $name", (engine) => {
     const db = database.handle.db;
     const port = await freePort();
     const id = await enqueueMail(db, { kind: "test", to: "nobody@example.com", subject: "Undeliverable", text: "x" });
-    worker = startOutboxWorker({ db, transport: createSmtpTransport(`smtp://127.0.0.1:${port}`, "test.local"), from: "hello@test.local", logger, pollMs: 20, retryBaseMs: 10, maxAttempts: 3 });
+    worker = startOutboxWorker({
+      db,
+      transport: createSmtpTransport(`smtp://127.0.0.1:${port}`, "test.local"),
+      from: "hello@test.local",
+      logger,
+      pollMs: 20,
+      retryBaseMs: 10,
+      maxAttempts: 3,
+    });
     const row = await waitUntil(
       async () => (await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0],
       (r) => r?.status === "failed",

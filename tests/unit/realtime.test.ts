@@ -54,7 +54,12 @@ async function readEvents(body: ReadableStream<Uint8Array>, count: number, timeo
 
 describe("change payloads", () => {
   it("accepts the trigger's payload and refuses anything else", () => {
-    expect(parseChangePayload('{"table":"appointments","op":"insert","id":"a1"}')).toEqual({ type: "change", table: "appointments", op: "insert", id: "a1" });
+    expect(parseChangePayload('{"table":"appointments","op":"insert","id":"a1"}')).toEqual({
+      type: "change",
+      table: "appointments",
+      op: "insert",
+      id: "a1",
+    });
     expect(parseChangePayload('{"table":"user_roles","op":"insert","id":"a1"}')).toBeNull();
     expect(parseChangePayload("not json")).toBeNull();
   });
@@ -87,8 +92,14 @@ describe.each(testEngines)("change notifications on $name", (engine) => {
     await new Promise((r) => setTimeout(r, 100));
 
     const db = database.handle.db;
-    const [submission] = await db.insert(customDesignSubmissions).values({ name: "Ava", email: "ava@example.com", eventType: "gala", vision: "Midnight velvet with a low back" }).returning();
-    const [booking] = await db.insert(appointments).values({ name: "Bea", email: "bea@example.com", preferredDate: "2027-03-02", preferredTime: "14:00" }).returning();
+    const [submission] = await db
+      .insert(customDesignSubmissions)
+      .values({ name: "Ava", email: "ava@example.com", eventType: "gala", vision: "Midnight velvet with a low back" })
+      .returning();
+    const [booking] = await db
+      .insert(appointments)
+      .values({ name: "Bea", email: "bea@example.com", preferredDate: "2027-03-02", preferredTime: "14:00" })
+      .returning();
     await db.update(appointments).set({ status: "confirmed" }).where(eq(appointments.id, booking!.id));
     const [subscriber] = await db.insert(newsletterSubscribers).values({ email: "cleo@example.com" }).returning();
     await db.delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, subscriber!.id));

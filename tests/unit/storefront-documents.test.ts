@@ -11,12 +11,17 @@ import { checkDocuments, generateStorefrontCode, loadShopifySchema, PATHS, schem
  */
 const shopify = loadShopifySchema();
 const source = readFileSync(PATHS.documents, "utf8");
-const documents = Object.entries(operations).filter(([name]) => name.endsWith("Document")) as [string, { operationName: string; query: string }][];
+const documents = Object.entries(operations).filter(([name]) => name.endsWith("Document")) as [
+  string,
+  { operationName: string; query: string },
+][];
 
 describe("the storefront documents", () => {
   it("are checked against the 2025-07 schema of an exact 2025.7.x hydrogen-react", () => {
     expect(schemaPackageVersion()).toMatch(/^2025\.7\.\d+$/);
-    const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { devDependencies: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+      devDependencies: Record<string, string>;
+    };
     expect(pkg.devDependencies["@shopify/hydrogen-react"]).toMatch(/^2025\.7\.\d+$/);
     // The deprecation this schema version is known for, as a sanity check that we read the right file.
     expect(shopify.getQueryType()?.getFields().productByHandle?.deprecationReason).toMatch(/Use `product` instead/);
@@ -24,14 +29,24 @@ describe("the storefront documents", () => {
 
   it("validate against Shopify's schema with no unknown and no deprecated field", () => {
     expect(checkDocuments(shopify, source).map((e) => e.message)).toEqual([]);
-    expect(documents.map(([, d]) => d.operationName).sort()).toEqual(["CatalogueCartCreate", "CatalogueCollectionProducts", "CatalogueProduct", "CatalogueProducts", "CatalogueSearch"]);
+    expect(documents.map(([, d]) => d.operationName).sort()).toEqual([
+      "CatalogueCartCreate",
+      "CatalogueCollectionProducts",
+      "CatalogueProduct",
+      "CatalogueProducts",
+      "CatalogueSearch",
+    ]);
     for (const [, document] of documents) expect(checkDocuments(shopify, document.query).map((e) => e.message)).toEqual([]);
   });
 
   it("the check fails on an unknown field, a deprecated field, and an unnamed operation", () => {
-    expect(checkDocuments(shopify, "query A { product(handle: \"x\") { colour } }").map((e) => e.message)).toEqual([`Cannot query field "colour" on type "Product".`]);
-    expect(checkDocuments(shopify, "query A { productByHandle(handle: \"x\") { id } }")[0]?.message).toMatch(/productByHandle.*deprecated/);
-    expect(checkDocuments(shopify, "query A { product(handle: \"x\") { options { values } } }")[0]?.message).toMatch(/ProductOption.values.*deprecated/);
+    expect(checkDocuments(shopify, 'query A { product(handle: "x") { colour } }').map((e) => e.message)).toEqual([
+      `Cannot query field "colour" on type "Product".`,
+    ]);
+    expect(checkDocuments(shopify, 'query A { productByHandle(handle: "x") { id } }')[0]?.message).toMatch(/productByHandle.*deprecated/);
+    expect(checkDocuments(shopify, 'query A { product(handle: "x") { options { values } } }')[0]?.message).toMatch(
+      /ProductOption.values.*deprecated/,
+    );
     expect(checkDocuments(shopify, "{ shop { name } }")[0]?.message).toMatch(/needs a name/);
   });
 
@@ -76,7 +91,8 @@ describe("the built-in storefront's schema", () => {
         for (const field of Object.values(type.getFields())) {
           const other = theirs.getFields()[field.name];
           if (!other) mismatches.push(`${type.name}.${field.name} is not in Shopify's schema`);
-          else if (String(other.type) !== String(field.type)) mismatches.push(`${type.name}.${field.name}: ${String(field.type)} vs ${String(other.type)}`);
+          else if (String(other.type) !== String(field.type))
+            mismatches.push(`${type.name}.${field.name}: ${String(field.type)} vs ${String(other.type)}`);
           for (const arg of field.args) {
             const otherArg = other?.args.find((a) => a.name === arg.name);
             if (!otherArg || String(otherArg.type) !== String(arg.type)) mismatches.push(`${type.name}.${field.name}(${arg.name})`);

@@ -19,7 +19,9 @@ beforeAll(async () => {
 afterAll(() => store.close());
 
 function connect(timeoutMs = 2_000) {
-  catalogue = createCatalogue({ config: { store: { kind: "shopify", endpoint: store.endpoint, token: TOKEN, domain: "the-hive.myshopify.com" }, timeoutMs } });
+  catalogue = createCatalogue({
+    config: { store: { kind: "shopify", endpoint: store.endpoint, token: TOKEN, domain: "the-hive.myshopify.com" }, timeoutMs },
+  });
   return catalogue;
 }
 afterEach(async () => {
@@ -70,10 +72,23 @@ describe("requests to a Shopify store", () => {
           title: "S / Ruby",
           price: { amount: "249.0", currencyCode: "USD" },
           availableForSale: true,
-          selectedOptions: [{ name: "Size", value: "S" }, { name: "Color", value: "Ruby" }],
+          selectedOptions: [
+            { name: "Size", value: "S" },
+            { name: "Color", value: "Ruby" },
+          ],
           image: { url: "https://cdn.shopify.com/s/files/1/0001/satin-gown.jpg", altText: "A satin gown", width: 1600, height: 2000 },
         },
-        { id: "gid://shopify/ProductVariant/4001", title: "M / Ruby", price: { amount: "249.0", currencyCode: "USD" }, availableForSale: true, selectedOptions: [{ name: "Size", value: "M" }, { name: "Color", value: "Ruby" }], image: null },
+        {
+          id: "gid://shopify/ProductVariant/4001",
+          title: "M / Ruby",
+          price: { amount: "249.0", currencyCode: "USD" },
+          availableForSale: true,
+          selectedOptions: [
+            { name: "Size", value: "M" },
+            { name: "Color", value: "Ruby" },
+          ],
+          image: null,
+        },
       ],
       options: [
         { name: "Size", values: ["S", "M"] },
@@ -95,10 +110,18 @@ describe("requests to a Shopify store", () => {
   });
 
   it("searches with the shopper's words as one escaped phrase and keeps only title or description matches, at most 5", async () => {
-    const products = Array.from({ length: 8 }, (_, i) => shopifyProduct({ handle: `gown-${i}`, title: i % 2 ? `Lace Gown ${i}` : `Gown ${i}`, description: i === 2 ? 'Hand-made "LACE" trim.' : "Silk." }));
-    products.push(shopifyProduct({ handle: "tag-only", title: "Tulle Gown", description: "Matched by a tag on Shopify, not by its words." }));
+    const products = Array.from({ length: 8 }, (_, i) =>
+      shopifyProduct({
+        handle: `gown-${i}`,
+        title: i % 2 ? `Lace Gown ${i}` : `Gown ${i}`,
+        description: i === 2 ? 'Hand-made "LACE" trim.' : "Silk.",
+      }),
+    );
+    products.push(
+      shopifyProduct({ handle: "tag-only", title: "Tulle Gown", description: "Matched by a tag on Shopify, not by its words." }),
+    );
     store.answer((request) => shopifyAnswer(request, products));
-    const { products: found } = await connect().searchProducts('  lace  ');
+    const { products: found } = await connect().searchProducts("  lace  ");
     expect(store.requests[0]?.body?.variables).toEqual({ query: '"lace"', first: 10 });
     expect(found.map((p) => p.handle)).toEqual(["gown-1", "gown-2", "gown-3", "gown-5", "gown-7"]);
     await catalogue.searchProducts('say "yes"\\');
@@ -114,9 +137,16 @@ describe("requests to a Shopify store", () => {
 
   it("creates a cart with cartCreate lines of quantity and merchandiseId, and returns its checkout", async () => {
     const checkout = await connect().createCheckout([{ merchandiseId: "gid://shopify/ProductVariant/4000", quantity: 1 }]);
-    expect(store.requests[0]?.body?.variables).toEqual({ input: { lines: [{ merchandiseId: "gid://shopify/ProductVariant/4000", quantity: 1 }] } });
+    expect(store.requests[0]?.body?.variables).toEqual({
+      input: { lines: [{ merchandiseId: "gid://shopify/ProductVariant/4000", quantity: 1 }] },
+    });
     expect(store.requests[0]?.body?.query).toContain("lines(first: 100)");
-    expect(checkout).toEqual({ cartId: "gid://shopify/Cart/c1-abc?key=xyz", checkoutUrl: "https://the-hive.myshopify.com/cart/c/c1-abc?key=xyz", totalQuantity: 1, total: { amount: "249.0", currencyCode: "USD" } });
+    expect(checkout).toEqual({
+      cartId: "gid://shopify/Cart/c1-abc?key=xyz",
+      checkoutUrl: "https://the-hive.myshopify.com/cart/c/c1-abc?key=xyz",
+      totalQuantity: 1,
+      total: { amount: "249.0", currencyCode: "USD" },
+    });
   });
 });
 
@@ -154,7 +184,11 @@ describe("SPEC §8 errors", () => {
     store.answer(() => ({
       json: {
         errors: [
-          { message: "Field 'colour' doesn't exist on type 'Product'", locations: [{ line: 3, column: 5 }], extensions: { code: "undefinedField" } },
+          {
+            message: "Field 'colour' doesn't exist on type 'Product'",
+            locations: [{ line: 3, column: 5 }],
+            extensions: { code: "undefinedField" },
+          },
           { message: "Throttled", extensions: { code: "THROTTLED" } },
         ],
       },
@@ -171,7 +205,10 @@ describe("SPEC §8 errors", () => {
           cartCreate: {
             cart: null,
             userErrors: [
-              { field: ["input", "lines", "0", "merchandiseId"], message: "The merchandise with id gid://shopify/ProductVariant/1 does not exist." },
+              {
+                field: ["input", "lines", "0", "merchandiseId"],
+                message: "The merchandise with id gid://shopify/ProductVariant/1 does not exist.",
+              },
               { field: ["input", "lines", "1", "quantity"], message: "The quantity must be at least 1." },
             ],
           },
@@ -179,15 +216,21 @@ describe("SPEC §8 errors", () => {
       },
     }));
     const error = await failure(connect().createCheckout([{ merchandiseId: "gid://shopify/ProductVariant/1", quantity: 1 }]));
-    expect(error.message).toBe("Cart creation failed: The merchandise with id gid://shopify/ProductVariant/1 does not exist., The quantity must be at least 1.");
+    expect(error.message).toBe(
+      "Cart creation failed: The merchandise with id gid://shopify/ProductVariant/1 does not exist., The quantity must be at least 1.",
+    );
     expect(error.userErrors).toHaveLength(2);
   });
 
   it("a cart without a checkout URL throws 'No checkout URL returned from Shopify'", async () => {
     store.answer(() => ({ json: { data: { cartCreate: { cart: null, userErrors: [] } } } }));
-    expect((await failure(connect().createCheckout([{ merchandiseId: "gid://shopify/ProductVariant/1", quantity: 1 }]))).message).toBe("No checkout URL returned from Shopify");
+    expect((await failure(connect().createCheckout([{ merchandiseId: "gid://shopify/ProductVariant/1", quantity: 1 }]))).message).toBe(
+      "No checkout URL returned from Shopify",
+    );
     store.answer(() => ({ json: { data: { cartCreate: null } } }));
-    expect((await failure(connect().createCheckout([{ merchandiseId: "gid://shopify/ProductVariant/1", quantity: 1 }]))).message).toBe("No checkout URL returned from Shopify");
+    expect((await failure(connect().createCheckout([{ merchandiseId: "gid://shopify/ProductVariant/1", quantity: 1 }]))).message).toBe(
+      "No checkout URL returned from Shopify",
+    );
   });
 
   it("a slow answer times out instead of hanging", async () => {

@@ -43,10 +43,19 @@ export function BagSheet({ createCheckout }: { createCheckout: CreateCheckout })
 
   return (
     <>
-      <SheetTrigger ref={trigger} open={open} onClick={() => setOpen(true)} className="relative inline-flex size-11 items-center justify-center rounded-full hover:bg-accent" aria-label={`Shopping bag, ${count} ${count === 1 ? "item" : "items"}`}>
+      <SheetTrigger
+        ref={trigger}
+        open={open}
+        onClick={() => setOpen(true)}
+        className="relative inline-flex size-11 items-center justify-center rounded-full hover:bg-accent"
+        aria-label={`Shopping bag, ${count} ${count === 1 ? "item" : "items"}`}
+      >
         <ShoppingBag className="size-5" aria-hidden="true" />
         {count > 0 ? (
-          <span data-testid="bag-count" className="absolute top-1 right-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1 text-[0.7rem] leading-5 font-medium text-primary-foreground">
+          <span
+            data-testid="bag-count"
+            className="absolute top-1 right-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1 text-[0.7rem] leading-5 font-medium text-primary-foreground"
+          >
             {count}
           </span>
         ) : null}
@@ -82,8 +91,12 @@ export function BagSheet({ createCheckout }: { createCheckout: CreateCheckout })
             <ShoppingBag className="size-10 text-gold" aria-hidden="true" />
             <p className="mt-4 font-display text-2xl">Nothing here yet</p>
             <p className="mt-2 text-sm text-muted-foreground">Find the dress that tells your story.</p>
-            <Link to="/weddings" onClick={close} className="mt-6 text-sm tracking-[0.15em] text-gold-ink uppercase underline-offset-4 hover:underline">
-                Browse the bridal suite
+            <Link
+              to="/weddings"
+              onClick={close}
+              className="mt-6 text-sm tracking-[0.15em] text-gold-ink uppercase underline-offset-4 hover:underline"
+            >
+              Browse the bridal suite
             </Link>
           </div>
         ) : (
@@ -91,29 +104,54 @@ export function BagSheet({ createCheckout }: { createCheckout: CreateCheckout })
             {state.lines.map((line) => (
               <li key={line.variantId} className="flex gap-4 px-6 py-5" data-testid="bag-line">
                 {line.product.image ? (
-                  <img src={line.product.image.url} alt={line.product.image.altText ?? line.product.title} width={80} height={107} className="h-[107px] w-20 shrink-0 rounded-lg bg-muted object-cover" />
+                  <img
+                    src={line.product.image.url}
+                    alt={line.product.image.altText ?? line.product.title}
+                    width={80}
+                    height={107}
+                    className="h-[107px] w-20 shrink-0 rounded-lg bg-muted object-cover"
+                  />
                 ) : (
                   <span className="h-[107px] w-20 shrink-0 rounded-lg bg-muted" aria-hidden="true" />
                 )}
                 <div className="flex min-w-0 flex-1 flex-col">
                   <div className="flex items-start justify-between gap-2">
-                    <Link to={`/product/${line.product.handle}`} onClick={close} className="font-display text-lg leading-tight hover:text-gold-ink">
-                        {line.product.title}
+                    <Link
+                      to={`/product/${line.product.handle}`}
+                      onClick={close}
+                      className="font-display text-lg leading-tight hover:text-gold-ink"
+                    >
+                      {line.product.title}
                     </Link>
-                    <button type="button" onClick={() => cart.remove(line.variantId)} className="-mt-1 -mr-2 inline-flex size-9 shrink-0 items-center justify-center rounded-full text-muted-foreground hover:bg-accent hover:text-foreground" aria-label={`Remove ${line.product.title}`}>
+                    <button
+                      type="button"
+                      onClick={() => cart.remove(line.variantId)}
+                      className="-mt-1 -mr-2 inline-flex size-9 shrink-0 items-center justify-center rounded-full text-muted-foreground hover:bg-accent hover:text-foreground"
+                      aria-label={`Remove ${line.product.title}`}
+                    >
                       <Trash2 className="size-4" aria-hidden="true" />
                     </button>
                   </div>
                   <p className="mt-1 text-sm text-muted-foreground">{line.selectedOptions.map((o) => o.value).join(" • ")}</p>
                   <div className="mt-auto flex items-center justify-between pt-3">
                     <div className="inline-flex items-center rounded-full border border-border">
-                      <button type="button" onClick={() => cart.setQuantity(line.variantId, line.quantity - 1)} className="inline-flex size-9 items-center justify-center rounded-full hover:bg-accent" aria-label={`One fewer ${line.product.title}`}>
+                      <button
+                        type="button"
+                        onClick={() => cart.setQuantity(line.variantId, line.quantity - 1)}
+                        className="inline-flex size-9 items-center justify-center rounded-full hover:bg-accent"
+                        aria-label={`One fewer ${line.product.title}`}
+                      >
                         <Minus className="size-3.5" aria-hidden="true" />
                       </button>
                       <span className="w-8 text-center text-sm tabular-nums" aria-label={`Quantity ${line.quantity}`}>
                         {line.quantity}
                       </span>
-                      <button type="button" onClick={() => cart.setQuantity(line.variantId, line.quantity + 1)} className="inline-flex size-9 items-center justify-center rounded-full hover:bg-accent" aria-label={`One more ${line.product.title}`}>
+                      <button
+                        type="button"
+                        onClick={() => cart.setQuantity(line.variantId, line.quantity + 1)}
+                        className="inline-flex size-9 items-center justify-center rounded-full hover:bg-accent"
+                        aria-label={`One more ${line.product.title}`}
+                      >
                         <Plus className="size-3.5" aria-hidden="true" />
                       </button>
                     </div>

@@ -11,7 +11,13 @@ export function MobileMenu({ viewer }: { viewer: Viewer | null }) {
   const links = viewer?.isAdmin ? [...NAV_LINKS, ADMIN_LINK] : NAV_LINKS;
   return (
     <>
-      <SheetTrigger ref={trigger} open={open} onClick={() => setOpen(true)} className="inline-flex size-11 items-center justify-center rounded-full hover:bg-accent lg:hidden" aria-label="Open menu">
+      <SheetTrigger
+        ref={trigger}
+        open={open}
+        onClick={() => setOpen(true)}
+        className="inline-flex size-11 items-center justify-center rounded-full hover:bg-accent lg:hidden"
+        aria-label="Open menu"
+      >
         <Menu className="size-5" aria-hidden="true" />
       </SheetTrigger>
       <Sheet open={open} onOpenChange={setOpen} triggerRef={trigger} side="left" title="Menu">
@@ -22,7 +28,9 @@ export function MobileMenu({ viewer }: { viewer: Viewer | null }) {
                 <NavLink
                   to={link.to}
                   onClick={() => setOpen(false)}
-                  className={({ isActive }) => `block rounded-lg px-3 py-3 font-display text-xl transition-colors hover:bg-accent ${isActive ? "text-gold-ink" : ""}`}
+                  className={({ isActive }) =>
+                    `block rounded-lg px-3 py-3 font-display text-xl transition-colors hover:bg-accent ${isActive ? "text-gold-ink" : ""}`
+                  }
                 >
                   {link.label}
                 </NavLink>
@@ -31,7 +39,11 @@ export function MobileMenu({ viewer }: { viewer: Viewer | null }) {
           </ul>
         </nav>
         <div className="mx-6 flex items-center justify-between border-t border-border py-4">
-          <NavLink to={viewer ? "/account" : "/auth"} onClick={() => setOpen(false)} className="text-sm tracking-[0.15em] uppercase hover:text-gold-ink">
+          <NavLink
+            to={viewer ? "/account" : "/auth"}
+            onClick={() => setOpen(false)}
+            className="text-sm tracking-[0.15em] uppercase hover:text-gold-ink"
+          >
             {viewer ? "My Account" : "Sign In"}
           </NavLink>
           <ThemeToggle />

@@ -9,7 +9,11 @@ import type { SearchHit } from "./search-popover";
 const MIN_CHARS = 2;
 const DEBOUNCE_MS = 200;
 
-type SearchState = { status: "idle" } | { status: "loading"; query: string } | { status: "done"; query: string; hits: SearchHit[] } | { status: "error"; query: string };
+type SearchState =
+  | { status: "idle" }
+  | { status: "loading"; query: string }
+  | { status: "done"; query: string; hits: SearchHit[] }
+  | { status: "error"; query: string };
 
 export interface SearchPanelProps {
   open: boolean;
@@ -93,21 +97,39 @@ export default function SearchPanel({ open, onOpenChange, triggerRef, fetchHits 
               aria-controls={listId}
               className="h-11 w-full bg-transparent text-base outline-none placeholder:text-muted-foreground [&::-webkit-search-cancel-button]:hidden"
             />
-            <Dialog.Close className="inline-flex size-8 shrink-0 items-center justify-center rounded-full hover:bg-accent" aria-label="Close search">
+            <Dialog.Close
+              className="inline-flex size-8 shrink-0 items-center justify-center rounded-full hover:bg-accent"
+              aria-label="Close search"
+            >
               <X className="size-4" aria-hidden="true" />
             </Dialog.Close>
           </div>
           <div id={listId} aria-live="polite" className="empty:hidden">
             {current?.status === "loading" ? <p className="px-2 pt-4 pb-2 text-sm text-muted-foreground">Searching…</p> : null}
-            {current?.status === "error" ? <p className="px-2 pt-4 pb-2 text-sm text-muted-foreground">Search is unavailable right now. Please try again.</p> : null}
-            {current?.status === "done" && current.hits.length === 0 ? <p className="px-2 pt-4 pb-2 text-sm text-muted-foreground">No results found</p> : null}
+            {current?.status === "error" ? (
+              <p className="px-2 pt-4 pb-2 text-sm text-muted-foreground">Search is unavailable right now. Please try again.</p>
+            ) : null}
+            {current?.status === "done" && current.hits.length === 0 ? (
+              <p className="px-2 pt-4 pb-2 text-sm text-muted-foreground">No results found</p>
+            ) : null}
             {current?.status === "done" && current.hits.length > 0 ? (
               <ul className="mt-2 flex flex-col" aria-label="Search results">
                 {current.hits.map((hit) => (
                   <li key={hit.id}>
-                    <Link to={`/product/${hit.handle}`} onClick={() => close(false)} className="flex items-center gap-3 rounded-xl p-2 transition-colors hover:bg-accent">
+                    <Link
+                      to={`/product/${hit.handle}`}
+                      onClick={() => close(false)}
+                      className="flex items-center gap-3 rounded-xl p-2 transition-colors hover:bg-accent"
+                    >
                       {hit.image ? (
-                        <img src={hit.image.url} alt={hit.image.altText ?? hit.title} width={48} height={64} loading="lazy" className="h-16 w-12 shrink-0 rounded-md bg-muted object-cover" />
+                        <img
+                          src={hit.image.url}
+                          alt={hit.image.altText ?? hit.title}
+                          width={48}
+                          height={64}
+                          loading="lazy"
+                          className="h-16 w-12 shrink-0 rounded-md bg-muted object-cover"
+                        />
                       ) : (
                         <span className="h-16 w-12 shrink-0 rounded-md bg-muted" aria-hidden="true" />
                       )}

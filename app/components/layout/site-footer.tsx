@@ -64,7 +64,12 @@ export function SiteFooter() {
         <div>
           <h2 className="font-sans text-xs font-medium tracking-[0.2em] uppercase">Visit Us</h2>
           <address className="mt-5 space-y-3 text-sm leading-relaxed text-muted-foreground not-italic">
-            <a href={`https://www.google.com/maps/search/?api=1&query=${mapsQuery}`} target="_blank" rel="noopener noreferrer" className="block transition-colors hover:text-foreground">
+            <a
+              href={`https://www.google.com/maps/search/?api=1&query=${mapsQuery}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="block transition-colors hover:text-foreground"
+            >
               {BRAND.street}
               <br />
               {BRAND.city}, {BRAND.region} {BRAND.postalCode}

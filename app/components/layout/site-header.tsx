@@ -36,7 +36,10 @@ export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
               <User className="size-5" aria-hidden="true" />
             </Link>
           ) : (
-            <Link to="/auth" className="hidden h-11 items-center px-3 text-xs tracking-[0.18em] uppercase hover:text-gold-ink lg:inline-flex">
+            <Link
+              to="/auth"
+              className="hidden h-11 items-center px-3 text-xs tracking-[0.18em] uppercase hover:text-gold-ink lg:inline-flex"
+            >
               Sign In
             </Link>
           )}

@@ -6,7 +6,12 @@ import { useEffect, useRef, type ElementType, type ReactNode } from "react";
  * and shows each as it arrives. Without JavaScript, without
  * IntersectionObserver, or under reduced motion, nothing is ever hidden.
  */
-export function Reveal({ as: Tag = "div", className, children, ...rest }: { as?: ElementType; className?: string; children: ReactNode } & Record<string, unknown>) {
+export function Reveal({
+  as: Tag = "div",
+  className,
+  children,
+  ...rest
+}: { as?: ElementType; className?: string; children: ReactNode } & Record<string, unknown>) {
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
     const element = ref.current;

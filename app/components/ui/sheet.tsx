@@ -16,6 +16,18 @@ export function Sheet(props: SheetPanelProps) {
 }
 
 /** The button that opens a sheet; it warms the panel's code before the click. */
-export const SheetTrigger = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement> & { open: boolean }>(function SheetTrigger({ open, ...props }, ref) {
-  return <button ref={ref} type="button" aria-haspopup="dialog" aria-expanded={open} onPointerEnter={preloadSheet} onFocus={preloadSheet} {...props} />;
-});
+export const SheetTrigger = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement> & { open: boolean }>(
+  function SheetTrigger({ open, ...props }, ref) {
+    return (
+      <button
+        ref={ref}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={preloadSheet}
+        onFocus={preloadSheet}
+        {...props}
+      />
+    );
+  },
+);

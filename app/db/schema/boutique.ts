@@ -57,7 +57,10 @@ export const customDesignSubmissions = pgTable(
     check("custom_design_submissions_status_check", oneOf(t.status, SUBMISSION_STATUSES)),
     check("custom_design_submissions_event_type_check", oneOf(t.eventType, EVENT_TYPES)),
     check("custom_design_submissions_budget_check", sql`${t.budget} is null or ${oneOf(t.budget, BUDGET_RANGES)}`),
-    check("custom_design_submissions_lengths_check", sql`char_length(${t.name}) between 1 and 100 and char_length(${t.email}) <= 255 and char_length(coalesce(${t.phone}, '')) <= 20 and char_length(coalesce(${t.venue}, '')) <= 200 and char_length(coalesce(${t.stylePreference}, '')) <= 100 and char_length(coalesce(${t.colors}, '')) <= 100 and char_length(${t.vision}) between 10 and 1000`),
+    check(
+      "custom_design_submissions_lengths_check",
+      sql`char_length(${t.name}) between 1 and 100 and char_length(${t.email}) <= 255 and char_length(coalesce(${t.phone}, '')) <= 20 and char_length(coalesce(${t.venue}, '')) <= 200 and char_length(coalesce(${t.stylePreference}, '')) <= 100 and char_length(coalesce(${t.colors}, '')) <= 100 and char_length(${t.vision}) between 10 and 1000`,
+    ),
     index("custom_design_submissions_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
     index("custom_design_submissions_status_created_at_idx").on(t.status, t.createdAt.desc()),
     index("custom_design_submissions_user_id_idx").on(t.userId, t.createdAt.desc()),
@@ -88,9 +91,7 @@ export const appointments = pgTable(
     check("appointments_type_check", oneOf(t.appointmentType, APPOINTMENT_TYPES)),
     check("appointments_time_check", sql`${t.preferredTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
     // One active booking per slot, enforced by the database on every engine.
-    uniqueIndex("appointments_active_slot_idx")
-      .on(t.preferredDate, t.preferredTime)
-      .where(oneOf(t.status, ACTIVE_APPOINTMENT_STATUSES)),
+    uniqueIndex("appointments_active_slot_idx").on(t.preferredDate, t.preferredTime).where(oneOf(t.status, ACTIVE_APPOINTMENT_STATUSES)),
     index("appointments_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
     index("appointments_status_created_at_idx").on(t.status, t.createdAt.desc()),
     index("appointments_user_id_idx").on(t.userId, t.createdAt.desc()),
@@ -161,7 +162,9 @@ export const addresses = pgTable(
     check("addresses_type_check", oneOf(t.addressType, ADDRESS_TYPES)),
     index("addresses_user_idx").on(t.userId, t.isDefault.desc(), t.createdAt.desc()),
     // At most one default address of each type per customer.
-    uniqueIndex("addresses_one_default_idx").on(t.userId, t.addressType).where(sql`${t.isDefault}`),
+    uniqueIndex("addresses_one_default_idx")
+      .on(t.userId, t.addressType)
+      .where(sql`${t.isDefault}`),
   ],
 );
 

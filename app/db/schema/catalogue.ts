@@ -1,5 +1,19 @@
 import { sql } from "drizzle-orm";
-import { check, foreignKey, index, type AnyPgColumn, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  foreignKey,
+  index,
+  type AnyPgColumn,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { ORDER_STATUSES } from "../constants";
 import { oneOf } from "../sql-helpers";
 
@@ -12,7 +26,6 @@ import { oneOf } from "../sql-helpers";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 const currencyCode = () => text("currency_code").notNull().default("USD");
-
 
 export const catalogueProducts = pgTable(
   "catalogue_products",
@@ -196,7 +209,10 @@ export const catalogueOrders = pgTable(
     index("catalogue_orders_user_idx").on(t.userId, t.createdAt.desc()),
     index("catalogue_orders_created_at_idx").on(t.createdAt.desc()),
     check("catalogue_orders_status_check", oneOf(t.status, ORDER_STATUSES)),
-    check("catalogue_orders_customer_check", sql`char_length(${t.customerName}) between 1 and 100 and char_length(${t.customerEmail}) between 3 and 255`),
+    check(
+      "catalogue_orders_customer_check",
+      sql`char_length(${t.customerName}) between 1 and 100 and char_length(${t.customerEmail}) between 3 and 255`,
+    ),
     check("catalogue_orders_total_check", sql`${t.totalAmount} >= 0`),
   ],
 );

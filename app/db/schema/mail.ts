@@ -26,7 +26,9 @@ export const mailOutbox = pgTable(
   },
   (t) => [
     check("mail_outbox_status_check", oneOf(t.status, MAIL_STATUSES)),
-    index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index("mail_outbox_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
     index("mail_outbox_created_at_idx").on(t.createdAt.desc()),
   ],
 );

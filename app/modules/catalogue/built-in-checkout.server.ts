@@ -72,8 +72,10 @@ const itemName = (v: { productTitle: string; title: string }) => `${v.productTit
 export async function createBuiltInCart(db: Database, input: CartCreateInput, siteUrl: string) {
   const lines = input.lines ?? [];
   const userErrors: UserError[] = [];
-  if (lines.length === 0) return { cart: null, userErrors: [{ field: ["input", "lines"], message: "Add at least one item to the cart to check out." }] };
-  if (lines.length > MAX_CART_LINES) return { cart: null, userErrors: [{ field: ["input", "lines"], message: `A cart holds at most ${MAX_CART_LINES} lines.` }] };
+  if (lines.length === 0)
+    return { cart: null, userErrors: [{ field: ["input", "lines"], message: "Add at least one item to the cart to check out." }] };
+  if (lines.length > MAX_CART_LINES)
+    return { cart: null, userErrors: [{ field: ["input", "lines"], message: `A cart holds at most ${MAX_CART_LINES} lines.` }] };
 
   // Shopify merges lines for the same merchandise; so do we, keeping the first line's place.
   const wanted = new Map<string, { quantity: number; index: number; merchandiseId: string }>();
@@ -85,7 +87,10 @@ export async function createBuiltInCart(db: Database, input: CartCreateInput, si
       return;
     }
     if (!variantId) {
-      userErrors.push({ field: ["input", "lines", String(index), "merchandiseId"], message: `The merchandise with id ${line.merchandiseId} does not exist.` });
+      userErrors.push({
+        field: ["input", "lines", String(index), "merchandiseId"],
+        message: `The merchandise with id ${line.merchandiseId} does not exist.`,
+      });
       return;
     }
     const existing = wanted.get(variantId);
@@ -99,16 +104,20 @@ export async function createBuiltInCart(db: Database, input: CartCreateInput, si
     const field = ["input", "lines", String(line.index), variant ? "quantity" : "merchandiseId"];
     if (!variant) userErrors.push({ field, message: `The merchandise with id ${line.merchandiseId} does not exist.` });
     else if (variant.available <= 0) userErrors.push({ field, message: `${itemName(variant)} is sold out.` });
-    else if (line.quantity > variant.available) userErrors.push({ field, message: `Only ${variant.available} left of ${itemName(variant)}.` });
+    else if (line.quantity > variant.available)
+      userErrors.push({ field, message: `Only ${variant.available} left of ${itemName(variant)}.` });
   }
   const currencies = new Set([...variants.values()].map((v) => v.currencyCode));
-  if (currencies.size > 1) userErrors.push({ field: ["input", "lines"], message: "Every item in a cart must be priced in the same currency." });
+  if (currencies.size > 1)
+    userErrors.push({ field: ["input", "lines"], message: "Every item in a cart must be priced in the same currency." });
   if (userErrors.length > 0) return { cart: null, userErrors: userErrors.sort((a, b) => lineIndex(a) - lineIndex(b)) };
 
   const ordered = [...wanted].sort(([, a], [, b]) => a.index - b.index);
   const cartId = await db.transaction(async (tx) => {
     const [cart] = await tx.insert(catalogueCarts).values({}).returning({ id: catalogueCarts.id });
-    await tx.insert(catalogueCartLines).values(ordered.map(([variantId, line], position) => ({ cartId: cart!.id, position, variantId, quantity: line.quantity })));
+    await tx
+      .insert(catalogueCartLines)
+      .values(ordered.map(([variantId, line], position) => ({ cartId: cart!.id, position, variantId, quantity: line.quantity })));
     return cart!.id;
   });
 
@@ -169,7 +178,11 @@ const money = (cents: number, currencyCode: string): Money => ({ amount: fromCen
 async function loadOrder(db: Executor, where: ReturnType<typeof eq>): Promise<Order | null> {
   const [order] = await db.select().from(catalogueOrders).where(where).limit(1);
   if (!order) return null;
-  const lines = await db.select().from(catalogueOrderLines).where(eq(catalogueOrderLines.orderId, order.id)).orderBy(asc(catalogueOrderLines.position));
+  const lines = await db
+    .select()
+    .from(catalogueOrderLines)
+    .where(eq(catalogueOrderLines.orderId, order.id))
+    .orderBy(asc(catalogueOrderLines.position));
   return {
     id: order.id,
     orderNumber: order.orderNumber,
@@ -234,9 +247,18 @@ export async function getCheckout(db: Executor, cartId: string): Promise<Checkou
   // Each line shows its variant's own picture (the gown in the chosen colour), else the product's first.
   const productIds = [...new Set(rows.map((r) => r.productId))];
   const images = productIds.length
-    ? await db.select().from(catalogueProductImages).where(inArray(catalogueProductImages.productId, productIds)).orderBy(asc(catalogueProductImages.productId), asc(catalogueProductImages.position))
+    ? await db
+        .select()
+        .from(catalogueProductImages)
+        .where(inArray(catalogueProductImages.productId, productIds))
+        .orderBy(asc(catalogueProductImages.productId), asc(catalogueProductImages.position))
     : [];
-  const asImage = (i: (typeof images)[number]): ProductImage => ({ url: versionedImageUrl(i.url), altText: i.altText, width: i.width, height: i.height });
+  const asImage = (i: (typeof images)[number]): ProductImage => ({
+    url: versionedImageUrl(i.url),
+    altText: i.altText,
+    width: i.width,
+    height: i.height,
+  });
   const imageFor = (row: { productId: string; variantImageId: string | null }) => {
     const own = row.variantImageId ? images.find((i) => i.id === row.variantImageId) : undefined;
     const first = images.find((i) => i.productId === row.productId);
@@ -315,7 +337,11 @@ export async function placeOrder(db: Database, input: PlaceOrderInput, options: 
   try {
     return await db.transaction(async (tx) => {
       // Serialises two submits of the same checkout; the unique cart index backs this up.
-      const [cart] = await tx.select({ id: catalogueCarts.id }).from(catalogueCarts).where(eq(catalogueCarts.id, input.cartId)).for("update");
+      const [cart] = await tx
+        .select({ id: catalogueCarts.id })
+        .from(catalogueCarts)
+        .where(eq(catalogueCarts.id, input.cartId))
+        .for("update");
       if (!cart) return { status: "not-found" } as const;
       const existing = await loadOrder(tx, eq(catalogueOrders.cartId, input.cartId));
       if (existing) return { status: "already-placed", order: existing } as const;
@@ -331,8 +357,14 @@ export async function placeOrder(db: Database, input: PlaceOrderInput, options: 
           .where(and(eq(catalogueInventory.variantId, line.variantId), gte(catalogueInventory.available, line.quantity)))
           .returning({ available: catalogueInventory.available });
         if (taken.length === 0) {
-          const [now] = await tx.select({ available: catalogueInventory.available }).from(catalogueInventory).where(eq(catalogueInventory.variantId, line.variantId));
-          problems.push(lineProblem({ ...line, available: now?.available ?? 0 }) ?? `${line.productTitle} (${line.variantTitle}) is no longer available.`);
+          const [now] = await tx
+            .select({ available: catalogueInventory.available })
+            .from(catalogueInventory)
+            .where(eq(catalogueInventory.variantId, line.variantId));
+          problems.push(
+            lineProblem({ ...line, available: now?.available ?? 0 }) ??
+              `${line.productTitle} (${line.variantTitle}) is no longer available.`,
+          );
         }
       }
       if (problems.length > 0) throw new OrderRefused(problems);

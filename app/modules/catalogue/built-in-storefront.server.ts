@@ -59,7 +59,15 @@ interface LoadedProduct {
   title: string;
   description: string;
   images: { id: string; url: string; altText: string | null; width: number | null; height: number | null }[];
-  variants: { id: string; title: string; price: string; currencyCode: string; selectedOptions: { name: string; value: string }[]; available: number; imageId: string | null }[];
+  variants: {
+    id: string;
+    title: string;
+    price: string;
+    currencyCode: string;
+    selectedOptions: { name: string; value: string }[];
+    available: number;
+    imageId: string | null;
+  }[];
   options: { name: string; values: string[] }[];
   collections: string[];
 }
@@ -68,11 +76,18 @@ interface LoadedProduct {
  * Loads whole products for a page of product rows: one query per related
  * table for the page, never one per product.
  */
-async function loadRelated(db: Database, rows: { id: string; handle: string; title: string; description: string }[]): Promise<LoadedProduct[]> {
+async function loadRelated(
+  db: Database,
+  rows: { id: string; handle: string; title: string; description: string }[],
+): Promise<LoadedProduct[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [images, variants, options, collections] = await Promise.all([
-    db.select().from(catalogueProductImages).where(inArray(catalogueProductImages.productId, ids)).orderBy(asc(catalogueProductImages.productId), asc(catalogueProductImages.position)),
+    db
+      .select()
+      .from(catalogueProductImages)
+      .where(inArray(catalogueProductImages.productId, ids))
+      .orderBy(asc(catalogueProductImages.productId), asc(catalogueProductImages.position)),
     db
       .select({
         id: catalogueProductVariants.id,
@@ -88,7 +103,11 @@ async function loadRelated(db: Database, rows: { id: string; handle: string; tit
       .leftJoin(catalogueInventory, eq(catalogueInventory.variantId, catalogueProductVariants.id))
       .where(inArray(catalogueProductVariants.productId, ids))
       .orderBy(asc(catalogueProductVariants.productId), asc(catalogueProductVariants.position)),
-    db.select().from(catalogueProductOptions).where(inArray(catalogueProductOptions.productId, ids)).orderBy(asc(catalogueProductOptions.productId), asc(catalogueProductOptions.position)),
+    db
+      .select()
+      .from(catalogueProductOptions)
+      .where(inArray(catalogueProductOptions.productId, ids))
+      .orderBy(asc(catalogueProductOptions.productId), asc(catalogueProductOptions.position)),
     db
       .select({ productId: catalogueProductCollections.productId, handle: catalogueProductCollections.collectionHandle })
       .from(catalogueProductCollections)
@@ -96,9 +115,15 @@ async function loadRelated(db: Database, rows: { id: string; handle: string; tit
       .orderBy(asc(catalogueProductCollections.collectionHandle)),
   ]);
   const byProduct = new Map<string, LoadedProduct>(
-    rows.map((r) => [r.id, { id: r.id, handle: r.handle, title: r.title, description: r.description, images: [], variants: [], options: [], collections: [] }]),
+    rows.map((r) => [
+      r.id,
+      { id: r.id, handle: r.handle, title: r.title, description: r.description, images: [], variants: [], options: [], collections: [] },
+    ]),
   );
-  for (const i of images) byProduct.get(i.productId)?.images.push({ id: i.id, url: versionedImageUrl(i.url), altText: i.altText, width: i.width, height: i.height });
+  for (const i of images)
+    byProduct
+      .get(i.productId)
+      ?.images.push({ id: i.id, url: versionedImageUrl(i.url), altText: i.altText, width: i.width, height: i.height });
   for (const v of variants) byProduct.get(v.productId)?.variants.push(v);
   for (const o of options) byProduct.get(o.productId)?.options.push({ name: o.name, values: o.values });
   for (const c of collections) byProduct.get(c.productId)?.collections.push(c.handle);
@@ -147,7 +172,9 @@ export function parseSearchQuery(query: string): string[] {
           i += 1;
           term += query[i];
         } else if (query[i] === ":" || query[i] === "(" || query[i] === ")") {
-          throw new RequestError("The built-in storefront searches plain words and quoted phrases; field filters and groups are not supported.");
+          throw new RequestError(
+            "The built-in storefront searches plain words and quoted phrases; field filters and groups are not supported.",
+          );
         } else {
           term += query[i];
         }
@@ -174,7 +201,12 @@ async function findProducts(db: Database, first: number, query: string | null | 
         sql` and `,
       )
     : undefined;
-  const rows = await db.select(productColumns).from(catalogueProducts).where(where).orderBy(asc(catalogueProducts.position), asc(catalogueProducts.id)).limit(first);
+  const rows = await db
+    .select(productColumns)
+    .from(catalogueProducts)
+    .where(where)
+    .orderBy(asc(catalogueProducts.position), asc(catalogueProducts.id))
+    .limit(first);
   return loadRelated(db, rows);
 }
 
@@ -194,12 +226,18 @@ function money(amount: string, currencyCode: string) {
   return { amount: fromCents(toCents(amount)), currencyCode };
 }
 
-const connection = <T, N>(items: T[], toNode: (item: T) => N) => ({ edges: items.map((item) => ({ node: toNode(item) })), nodes: items.map(toNode) });
+const connection = <T, N>(items: T[], toNode: (item: T) => N) => ({
+  edges: items.map((item) => ({ node: toNode(item) })),
+  nodes: items.map(toNode),
+});
 
 /** A product as the GraphQL executor reads it: plain fields, and functions for fields that take arguments. */
 function productNode(p: LoadedProduct) {
   const imageById = new Map(p.images.map(({ id, ...image }) => [id, image]));
-  const cheapest = p.variants.reduce<(typeof p.variants)[number] | null>((min, v) => (min === null || toCents(v.price) < toCents(min.price) ? v : min), null);
+  const cheapest = p.variants.reduce<(typeof p.variants)[number] | null>(
+    (min, v) => (min === null || toCents(v.price) < toCents(min.price) ? v : min),
+    null,
+  );
   return {
     id: gid("Product", p.id),
     handle: p.handle,
@@ -236,11 +274,16 @@ const rootValue = {
   },
   async collection({ handle }: { handle?: string | null }, context: Context) {
     if (!handle) return null;
-    const [row] = await context.db.select({ handle: catalogueCollections.handle }).from(catalogueCollections).where(eq(catalogueCollections.handle, handle)).limit(1);
+    const [row] = await context.db
+      .select({ handle: catalogueCollections.handle })
+      .from(catalogueCollections)
+      .where(eq(catalogueCollections.handle, handle))
+      .limit(1);
     if (!row) return null;
     return {
       handle: row.handle,
-      products: async ({ first }: { first?: number | null }) => connection(await findCollectionProducts(context.db, row.handle, pageSize(first)), productNode),
+      products: async ({ first }: { first?: number | null }) =>
+        connection(await findCollectionProducts(context.db, row.handle, pageSize(first)), productNode),
     };
   },
   cartCreate({ input }: { input?: CartCreateInput | null }, context: Context) {
@@ -275,7 +318,14 @@ export function createBuiltInStorefront({ db, siteUrl, logger }: BuiltInStorefro
   const run: BuiltInStorefront["execute"] = async ({ query, variables, operationName }) => {
     const prepared = prepare(query);
     if (!("kind" in prepared)) return { errors: prepared };
-    const result = await execute({ schema, document: prepared, rootValue, contextValue: { db, siteUrl } satisfies Context, variableValues: variables ?? {}, operationName });
+    const result = await execute({
+      schema,
+      document: prepared,
+      rootValue,
+      contextValue: { db, siteUrl } satisfies Context,
+      variableValues: variables ?? {},
+      operationName,
+    });
     if (!result.errors) return result;
     return {
       ...result,
@@ -299,7 +349,8 @@ export function createBuiltInStorefront({ db, siteUrl, logger }: BuiltInStorefro
         } catch {
           return Response.json({ errors: [{ message: "The request body is not JSON." }] }, { status: 400 });
         }
-        if (typeof request.query !== "string") return Response.json({ errors: [{ message: "The request has no query." }] }, { status: 400 });
+        if (typeof request.query !== "string")
+          return Response.json({ errors: [{ message: "The request has no query." }] }, { status: 400 });
         const result = await run({
           query: request.query,
           variables: request.variables && typeof request.variables === "object" ? (request.variables as Record<string, unknown>) : null,

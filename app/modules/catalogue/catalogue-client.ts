@@ -8,7 +8,9 @@ export async function fetchSearchHits(query: string, signal: AbortSignal): Promi
   return body.results;
 }
 
-export async function requestCheckout(lines: { merchandiseId: string; quantity: number }[]): Promise<{ cartId: string; checkoutUrl: string }> {
+export async function requestCheckout(
+  lines: { merchandiseId: string; quantity: number }[],
+): Promise<{ cartId: string; checkoutUrl: string }> {
   const response = await fetch("/api/checkout", {
     method: "POST",
     headers: { "content-type": "application/json", accept: "application/json" },

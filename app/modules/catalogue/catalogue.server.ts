@@ -1,7 +1,15 @@
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/logger.server";
-import { getCheckout, getOrder, placeOrder, type CheckoutView, type PlaceOrderInput, type PlaceOrderOptions, type PlaceOrderResult } from "./built-in-checkout.server";
+import {
+  getCheckout,
+  getOrder,
+  placeOrder,
+  type CheckoutView,
+  type PlaceOrderInput,
+  type PlaceOrderOptions,
+  type PlaceOrderResult,
+} from "./built-in-checkout.server";
 import { createBuiltInStorefront } from "./built-in-storefront.server";
 import { seedDemoCatalogue } from "./demo-seed.server";
 import { ReadCache, type ReadCacheOptions } from "./read-cache.server";
@@ -52,8 +60,7 @@ export const MAX_LIST_SIZE = 250;
 const SEARCH_CANDIDATES = { shopify: 10, "built-in": SEARCH_MAX_RESULTS } as const;
 
 export type CatalogueStoreConfig =
-  | { kind: "built-in"; siteUrl: string }
-  | { kind: "shopify"; endpoint: string; token: string; domain: string | null };
+  { kind: "built-in"; siteUrl: string } | { kind: "shopify"; endpoint: string; token: string; domain: string | null };
 
 export interface CatalogueConfig {
   store: CatalogueStoreConfig;
@@ -143,7 +150,12 @@ export function toProduct(node: ProductNode): Product {
     handle: node.handle,
     collections: node.collections.nodes.map((c) => c.handle).filter(isCollectionHandle),
     priceRange: { minVariantPrice: { ...node.priceRange.minVariantPrice } },
-    images: node.images.edges.map(({ node: image }) => ({ url: image.url, altText: image.altText, width: image.width, height: image.height })),
+    images: node.images.edges.map(({ node: image }) => ({
+      url: image.url,
+      altText: image.altText,
+      width: image.width,
+      height: image.height,
+    })),
     variants: node.variants.edges.map(({ node: v }) => ({
       id: v.id,
       title: v.title,
@@ -192,7 +204,11 @@ export function createCatalogue({ config, database, logger, cache: cacheOptions,
   const client = createStorefrontClient({ transport, timeoutMs: config.timeoutMs ?? DEFAULT_STOREFRONT_TIMEOUT_MS, logger });
   const cache = new ReadCache({
     ...cacheOptions,
-    onBackgroundError: (key, error) => logger?.warn({ key, err: error instanceof Error ? error.message : String(error) }, "refreshing a cached catalogue read failed; serving the stale copy"),
+    onBackgroundError: (key, error) =>
+      logger?.warn(
+        { key, err: error instanceof Error ? error.message : String(error) },
+        "refreshing a cached catalogue read failed; serving the stale copy",
+      ),
   });
   // An answer that carries a notice (402) is not kept: the store may be paid for a moment later.
   const keep = (value: { notice: unknown }) => value.notice === null;
@@ -207,7 +223,8 @@ export function createCatalogue({ config, database, logger, cache: cacheOptions,
 
     listProducts({ collection, first = DEFAULT_LIST_SIZE } = {}) {
       checkListSize(first);
-      if (collection !== undefined && !isCollectionHandle(collection)) throw new RangeError(`listProducts: unknown collection ${JSON.stringify(collection)}`);
+      if (collection !== undefined && !isCollectionHandle(collection))
+        throw new RangeError(`listProducts: unknown collection ${JSON.stringify(collection)}`);
       return cache.get(
         `products:${collection ?? "*"}:${first}`,
         async () => {
@@ -244,7 +261,10 @@ export function createCatalogue({ config, database, logger, cache: cacheOptions,
       return cache.get(
         `search:${phrase.toLocaleLowerCase("en-US")}`,
         async () => {
-          const result = await client.request(CatalogueSearchDocument, { query: searchPhrase(phrase), first: SEARCH_CANDIDATES[store.kind] });
+          const result = await client.request(CatalogueSearchDocument, {
+            query: searchPhrase(phrase),
+            first: SEARCH_CANDIDATES[store.kind],
+          });
           if (result.notice) return { products: [], notice: result.notice };
           const products = result.data.products.edges.map((e) => toProduct(e.node)).filter((p) => matchesSearch(p, phrase));
           return { products: products.slice(0, SEARCH_MAX_RESULTS), notice: null };

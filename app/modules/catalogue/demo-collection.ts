@@ -39,9 +39,17 @@ export const DEMO_COLORS: Record<string, string> = {
 };
 
 export const DEMO_COLLECTIONS: { handle: CollectionHandle; title: string; description: string }[] = [
-  { handle: "weddings", title: "The Bridal Suite", description: "Wedding gowns for every kind of vow, from cathedral aisles to live-oak lawns." },
+  {
+    handle: "weddings",
+    title: "The Bridal Suite",
+    description: "Wedding gowns for every kind of vow, from cathedral aisles to live-oak lawns.",
+  },
   { handle: "prom", title: "The Prom Edit", description: "Gowns with a little drama for the night everyone remembers." },
-  { handle: "celebrations", title: "Celebrations", description: "Dresses for galas, quinceañeras, anniversaries and the mother of the bride." },
+  {
+    handle: "celebrations",
+    title: "Celebrations",
+    description: "Dresses for galas, quinceañeras, anniversaries and the mother of the bride.",
+  },
 ];
 
 export interface DemoDress {
@@ -287,7 +295,13 @@ export const DEMO_DRESSES: DemoDress[] = [
     collection: "celebrations",
     price: 699,
     colors: ["Rose", "Lilac", "Champagne"],
-    art: { silhouette: "ball-gown", neckline: "off-shoulder", sleeves: "none", fabric: "tulle", details: ["appliques", "ruffles", "corset"] },
+    art: {
+      silhouette: "ball-gown",
+      neckline: "off-shoulder",
+      sleeves: "none",
+      fabric: "tulle",
+      details: ["appliques", "ruffles", "corset"],
+    },
     soldOut: ["XS / Champagne"],
   },
   {
@@ -339,7 +353,12 @@ export function demoImages(dress: DemoDress): { key: string; color: string; view
   const images = [
     { key: `${dress.handle}-front`, color: first, view: "front" as const, alt: `${dress.title} in ${first}, from the front` },
     { key: `${dress.handle}-back`, color: first, view: "back" as const, alt: `${dress.title} in ${first}, from the back` },
-    { key: `${dress.handle}-detail`, color: first, view: "detail" as const, alt: `${dress.title} in ${first}, a closer look at the bodice` },
+    {
+      key: `${dress.handle}-detail`,
+      color: first,
+      view: "detail" as const,
+      alt: `${dress.title} in ${first}, a closer look at the bodice`,
+    },
   ];
   for (const color of dress.colors.slice(1)) {
     const slug = color.toLowerCase().replace(/[^a-z0-9]+/g, "-");

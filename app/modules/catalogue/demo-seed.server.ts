@@ -47,7 +47,11 @@ export async function seedDemoCatalogue(db: Database, dresses: DemoDress[] = DEM
     await tx.insert(catalogueCollections).values(DEMO_COLLECTIONS).onConflictDoNothing();
     // Ids are made here, not by the database, so rows can be linked without relying on RETURNING order.
     const idOf = new Map(dresses.map((d) => [d.handle, randomUUID()]));
-    await tx.insert(catalogueProducts).values(dresses.map((d, position) => ({ id: idOf.get(d.handle)!, handle: d.handle, title: d.title, description: d.description, position })));
+    await tx
+      .insert(catalogueProducts)
+      .values(
+        dresses.map((d, position) => ({ id: idOf.get(d.handle)!, handle: d.handle, title: d.title, description: d.description, position })),
+      );
 
     const collectionPositions = new Map<string, number>();
     await tx.insert(catalogueProductCollections).values(
@@ -69,7 +73,15 @@ export async function seedDemoCatalogue(db: Database, dresses: DemoDress[] = DEM
       demoImages(d).map((image, position) => {
         const id = randomUUID();
         if (image.view === "front") colourImage.set(`${d.handle}/${image.color}`, id);
-        return { id, productId: idOf.get(d.handle)!, position, url: gownImagePath(image.key), altText: image.alt, width: ART_WIDTH, height: ART_HEIGHT };
+        return {
+          id,
+          productId: idOf.get(d.handle)!,
+          position,
+          url: gownImagePath(image.key),
+          altText: image.alt,
+          width: ART_WIDTH,
+          height: ART_HEIGHT,
+        };
       }),
     );
     await tx.insert(catalogueProductImages).values(images);
@@ -81,7 +93,10 @@ export async function seedDemoCatalogue(db: Database, dresses: DemoDress[] = DEM
           productId: idOf.get(d.handle)!,
           position,
           title: v.title,
-          sku: `HIVE-${d.handle.split("-")[0]!.toUpperCase()}-${v.size}-${v.color.replace(/[^A-Za-z]/g, "").slice(0, 4).toUpperCase()}`,
+          sku: `HIVE-${d.handle.split("-")[0]!.toUpperCase()}-${v.size}-${v.color
+            .replace(/[^A-Za-z]/g, "")
+            .slice(0, 4)
+            .toUpperCase()}`,
           price: d.price.toFixed(2),
           currencyCode: "USD",
           selectedOptions: [

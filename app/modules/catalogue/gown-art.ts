@@ -46,7 +46,13 @@ function hexToRgb(hex: string): RGB {
 }
 
 function rgbToHex([r, g, b]: RGB): string {
-  return `#${[r, g, b].map((c) => Math.round(Math.max(0, Math.min(255, c))).toString(16).padStart(2, "0")).join("")}`;
+  return `#${[r, g, b]
+    .map((c) =>
+      Math.round(Math.max(0, Math.min(255, c)))
+        .toString(16)
+        .padStart(2, "0"),
+    )
+    .join("")}`;
 }
 
 function mix(a: string, b: string, amount: number): string {
@@ -364,7 +370,8 @@ function bodice(neckline: Neckline, view: View): BodiceShape {
     const top = ` C ${f(CX - sw + 18)} ${f(side - 10)} ${f(CX - 30)} ${f(side - 6)} ${f(CX)} ${f(side - 4)} C ${f(CX + 30)} ${f(side - 6)} ${f(CX + sw - 18)} ${f(side - 10)} ${f(CX + sw)} ${f(side)}`;
     const extras: string[] = [];
     if (neckline === "off-shoulder") extras.push(offShoulderBand());
-    if (neckline === "halter" || neckline === "high-neck") extras.push(`M ${f(CX - 12)} 150 L ${f(CX + 12)} 150 L ${f(CX + 9)} 214 L ${f(CX - 9)} 214 Z`);
+    if (neckline === "halter" || neckline === "high-neck")
+      extras.push(`M ${f(CX - 12)} 150 L ${f(CX + 12)} 150 L ${f(CX + 9)} 214 L ${f(CX - 9)} 214 Z`);
     if (neckline === "v-neck" || neckline === "square") extras.push(strap(-1), strap(1));
     if (neckline === "one-shoulder") extras.push(oneShoulderStrap());
     return { path: bodiceFromNeckline(top, side), extras, sheer: neckline === "high-neck" ? [illusionYoke()] : [], topY: side };
@@ -407,7 +414,12 @@ function bodice(neckline: Neckline, view: View): BodiceShape {
         ` L ${f(CX - 8)} 152 C ${f(CX - 10)} 190 ${f(CX - 6)} 220 ${f(CX)} 236` +
         ` C ${f(CX + 6)} 220 ${f(CX + 10)} 190 ${f(CX + 8)} 152 L ${f(CX + 16)} 152` +
         ` C ${f(CX + 30)} 184 ${f(CX + sw - 10)} ${f(side - 20)} ${f(CX + sw)} ${f(side)}`;
-      return { path: bodiceFromNeckline(top, side), extras: [`M ${f(CX - 22)} 146 Q ${f(CX)} 140 ${f(CX + 22)} 146 L ${f(CX + 20)} 156 Q ${f(CX)} 150 ${f(CX - 20)} 156 Z`], sheer: [], topY: 236 };
+      return {
+        path: bodiceFromNeckline(top, side),
+        extras: [`M ${f(CX - 22)} 146 Q ${f(CX)} 140 ${f(CX + 22)} 146 L ${f(CX + 20)} 156 Q ${f(CX)} 150 ${f(CX - 20)} 156 Z`],
+        sheer: [],
+        topY: 236,
+      };
     }
     case "off-shoulder": {
       const band = 204;
@@ -419,7 +431,10 @@ function bodice(neckline: Neckline, view: View): BodiceShape {
       const low = 220;
       const lw = torsoHalfWidth(low);
       const top = ` L ${f(CX - 62)} 168 C ${f(CX - 50)} 162 ${f(CX - 38)} 160 ${f(CX - 30)} 164 C ${f(CX)} 190 ${f(CX + 30)} 206 ${f(CX + lw)} ${low}`;
-      const path = bodiceFromNeckline(top, low).replace(/^M [\d.]+ [\d.]+/, `M ${f(CX - torsoHalfWidth(low))} ${low} L ${f(CX - torsoHalfWidth(196))} 196`);
+      const path = bodiceFromNeckline(top, low).replace(
+        /^M [\d.]+ [\d.]+/,
+        `M ${f(CX - torsoHalfWidth(low))} ${low} L ${f(CX - torsoHalfWidth(196))} 196`,
+      );
       return { path, extras: [oneShoulderStrap()], sheer: [], topY: 200 };
     }
   }
@@ -459,14 +474,18 @@ function sleevePaths(sleeves: Sleeves): { solid: string[]; sheer: string[]; behi
       return { solid: [], sheer: [], behind: [] };
     case "cap":
       return {
-        solid: sides.map((s) => `M ${at(s, 52)} 160 C ${at(s, 72)} 158 ${at(s, 88)} 172 ${at(s, 90)} 196 C ${at(s, 82)} 200 ${at(s, 74)} 200 ${at(s, 66)} 202 C ${at(s, 70)} 186 ${at(s, 64)} 172 ${at(s, 52)} 168 Z`),
+        solid: sides.map(
+          (s) =>
+            `M ${at(s, 52)} 160 C ${at(s, 72)} 158 ${at(s, 88)} 172 ${at(s, 90)} 196 C ${at(s, 82)} 200 ${at(s, 74)} 200 ${at(s, 66)} 202 C ${at(s, 70)} 186 ${at(s, 64)} 172 ${at(s, 52)} 168 Z`,
+        ),
         sheer: [],
         behind: [],
       };
     case "puff":
       return {
         solid: sides.map(
-          (s) => `M ${at(s, 50)} 162 C ${at(s, 64)} 148 ${at(s, 92)} 150 ${at(s, 100)} 170 C ${at(s, 106)} 186 ${at(s, 100)} 204 ${at(s, 86)} 210 C ${at(s, 80)} 200 ${at(s, 72)} 190 ${at(s, 64)} 186 C ${at(s, 62)} 176 ${at(s, 58)} 168 ${at(s, 50)} 166 Z`,
+          (s) =>
+            `M ${at(s, 50)} 162 C ${at(s, 64)} 148 ${at(s, 92)} 150 ${at(s, 100)} 170 C ${at(s, 106)} 186 ${at(s, 100)} 204 ${at(s, 86)} 210 C ${at(s, 80)} 200 ${at(s, 72)} 190 ${at(s, 64)} 186 C ${at(s, 62)} 176 ${at(s, 58)} 168 ${at(s, 50)} 166 Z`,
         ),
         sheer: [],
         behind: [],
@@ -513,7 +532,7 @@ function flower(x: number, y: number, r: number, fill: string, centre: string, r
 /** A sprig of corded lace: a flower outline with two leaves. */
 function laceMotif(x: number, y: number, r: number, rotate: number, color: string): string {
   const petals = Array.from({ length: 5 }, (_, i) => {
-    const a = ((i * 72) * Math.PI) / 180;
+    const a = (i * 72 * Math.PI) / 180;
     const px = Math.cos(a) * r * 0.5;
     const py = Math.sin(a) * r * 0.5;
     return `<ellipse cx="${f(px)}" cy="${f(py)}" rx="${f(r * 0.42)}" ry="${f(r * 0.24)}" transform="rotate(${i * 72} ${f(px)} ${f(py)})"/>`;
@@ -570,7 +589,10 @@ export function drawGown({ spec, color, view, seed }: GownPicture): string {
   ];
   for (let i = 0; i < 7; i++) {
     const y = 90 + i * 26;
-    scene.push(sparkle(52 + (i % 2) * 10, y, 3 + (i % 3), bg.ornament, 0.35), sparkle(548 - (i % 2) * 10, y + 12, 3 + ((i + 1) % 3), bg.ornament, 0.35));
+    scene.push(
+      sparkle(52 + (i % 2) * 10, y, 3 + (i % 3), bg.ornament, 0.35),
+      sparkle(548 - (i % 2) * 10, y + 12, 3 + ((i + 1) % 3), bg.ornament, 0.35),
+    );
   }
   scene.push(`<ellipse cx="${CX}" cy="${FLOOR_Y + 4}" rx="${f(Math.max(hemW, 120) + 40)}" ry="16" fill="url(#shadow)"/>`);
 
@@ -603,15 +625,29 @@ export function drawGown({ spec, color, view, seed }: GownPicture): string {
     const w = Math.min(hemW + 36, 200);
     const bottom = Math.min(hemY, FLOOR_Y) - 24;
     const cape = `M ${f(CX - 72)} 168 C ${f(CX - 110)} 260 ${f(CX - w + 10)} ${f(bottom - 220)} ${f(CX - w)} ${f(bottom)} Q ${f(CX - w / 2)} ${f(bottom + 14)} ${f(CX)} ${f(bottom + 6)} Q ${f(CX + w / 2)} ${f(bottom + 14)} ${f(CX + w)} ${f(bottom)} C ${f(CX + w - 10)} ${f(bottom - 220)} ${f(CX + 110)} 260 ${f(CX + 72)} 168 Z`;
-    back.push(`<path d="${cape}" fill="${p.light}" opacity="0.38"/>`, `<path d="${cape}" fill="none" stroke="${p.shade}" stroke-width="1.2" opacity="0.45"/>`);
+    back.push(
+      `<path d="${cape}" fill="${p.light}" opacity="0.38"/>`,
+      `<path d="${cape}" fill="none" stroke="${p.shade}" stroke-width="1.2" opacity="0.45"/>`,
+    );
     for (const t of [-0.6, -0.25, 0.25, 0.6]) {
-      back.push(`<path d="M ${f(CX + t * 90)} 200 Q ${f(CX + t * (w - 10))} ${f(bottom - 200)} ${f(CX + t * w * 1.02)} ${f(bottom + 4)}" fill="none" stroke="${p.shade}" stroke-width="4" opacity="0.18" filter="url(#soft)"/>`);
+      back.push(
+        `<path d="M ${f(CX + t * 90)} 200 Q ${f(CX + t * (w - 10))} ${f(bottom - 200)} ${f(CX + t * w * 1.02)} ${f(bottom + 4)}" fill="none" stroke="${p.shade}" stroke-width="4" opacity="0.18" filter="url(#soft)"/>`,
+      );
     }
   }
-  for (const d of sleeves.behind) back.push(`<path d="${d}" fill="${p.light}" opacity="0.4"/>`, `<path d="${d}" fill="none" stroke="${p.shade}" stroke-width="1.2" opacity="0.5"/>`);
+  for (const d of sleeves.behind)
+    back.push(
+      `<path d="${d}" fill="${p.light}" opacity="0.4"/>`,
+      `<path d="${d}" fill="none" stroke="${p.shade}" stroke-width="1.2" opacity="0.5"/>`,
+    );
   if (spec.silhouette === "high-low") {
-    back.push(`<path d="${skirtPath(HIGH_LOW_BACK)}" fill="url(#cloth)"/>`, `<path d="${skirtPath(HIGH_LOW_BACK)}" fill="${p.deep}" opacity="0.16"/>`, `<path d="${skirtPath(HIGH_LOW_BACK)}" fill="url(#fall)"/>`);
-    for (const t of [-0.7, -0.35, 0.35, 0.7]) back.push(`<path d="${foldPath(HIGH_LOW_BACK, t, 420, 3)}" fill="none" stroke="${p.deep}" stroke-width="3" opacity="0.35"/>`);
+    back.push(
+      `<path d="${skirtPath(HIGH_LOW_BACK)}" fill="url(#cloth)"/>`,
+      `<path d="${skirtPath(HIGH_LOW_BACK)}" fill="${p.deep}" opacity="0.16"/>`,
+      `<path d="${skirtPath(HIGH_LOW_BACK)}" fill="url(#fall)"/>`,
+    );
+    for (const t of [-0.7, -0.35, 0.35, 0.7])
+      back.push(`<path d="${foldPath(HIGH_LOW_BACK, t, 420, 3)}" fill="none" stroke="${p.deep}" stroke-width="3" opacity="0.35"/>`);
   }
   if (has("train")) {
     const train =
@@ -656,7 +692,9 @@ export function drawGown({ spec, color, view, seed }: GownPicture): string {
         const t = rand() * 2 - 1;
         const y = WAIST_Y + 20 + rand() * (hemY - WAIST_Y - 20);
         const edge = skirt.edge.find(([ey]) => ey >= y)?.[1] ?? hemW;
-        dots.push(`<circle cx="${f(CX + t * edge * 0.95)}" cy="${f(y)}" r="${f(0.8 + rand() * 1.2)}" fill="${p.lighter}" opacity="${f(0.25 + rand() * 0.35)}"/>`);
+        dots.push(
+          `<circle cx="${f(CX + t * edge * 0.95)}" cy="${f(y)}" r="${f(0.8 + rand() * 1.2)}" fill="${p.lighter}" opacity="${f(0.25 + rand() * 0.35)}"/>`,
+        );
       }
       body.push(`<g clip-path="url(#skirt-clip)">${dots.join("")}</g>`);
     }
@@ -675,7 +713,9 @@ export function drawGown({ spec, color, view, seed }: GownPicture): string {
         const x1 = CX - edge + (2 * edge * (i + 1)) / n;
         d += ` Q ${f((x0 + x1) / 2)} ${f(y + 16)} ${f(x1)} ${f(y)}`;
       }
-      body.push(`<g clip-path="url(#skirt-clip)"><path d="${d}" fill="none" stroke="${p.deep}" stroke-width="5" opacity="0.3" filter="url(#soft)"/><path d="${d}" fill="none" stroke="${p.lighter}" stroke-width="2" opacity="0.6" transform="translate(0 -3)"/></g>`);
+      body.push(
+        `<g clip-path="url(#skirt-clip)"><path d="${d}" fill="none" stroke="${p.deep}" stroke-width="5" opacity="0.3" filter="url(#soft)"/><path d="${d}" fill="none" stroke="${p.lighter}" stroke-width="2" opacity="0.6" transform="translate(0 -3)"/></g>`,
+      );
     }
   }
 
@@ -713,16 +753,28 @@ export function drawGown({ spec, color, view, seed }: GownPicture): string {
     `<path d="M ${CX + 30} ${b.topY + 6} Q ${CX + 26} 270 ${CX + 22} ${WAIST_Y + 4}" fill="none" stroke="${p.deep}" stroke-width="2" opacity="0.3"/>`,
   );
   if (has("corset")) {
-    for (const x of [-44, -26, -10, 10, 26, 44]) bodiceDetail.push(`<path d="M ${CX + x} ${b.topY} L ${CX + x * 0.85} ${WAIST_Y + 6}" stroke="${p.deep}" stroke-width="1.6" opacity="0.45"/>`);
+    for (const x of [-44, -26, -10, 10, 26, 44])
+      bodiceDetail.push(
+        `<path d="M ${CX + x} ${b.topY} L ${CX + x * 0.85} ${WAIST_Y + 6}" stroke="${p.deep}" stroke-width="1.6" opacity="0.45"/>`,
+      );
   }
   body.push(`<g clip-path="url(#bodice-clip)">${bodiceDetail.join("")}</g>`);
   body.push(`<path d="${b.path}" fill="none" stroke="${p.line}" stroke-width="1.2" opacity="0.55"/>`);
-  for (const d of b.extras) body.push(`<path d="${d}" fill="url(#bodice)"/>`, `<path d="${d}" fill="none" stroke="${p.line}" stroke-width="1" opacity="0.5"/>`);
-  for (const d of sleeves.solid) body.push(`<path d="${d}" fill="url(#bodice)"/>`, `<path d="${d}" fill="none" stroke="${p.line}" stroke-width="1" opacity="0.5"/>`);
+  for (const d of b.extras)
+    body.push(`<path d="${d}" fill="url(#bodice)"/>`, `<path d="${d}" fill="none" stroke="${p.line}" stroke-width="1" opacity="0.5"/>`);
+  for (const d of sleeves.solid)
+    body.push(`<path d="${d}" fill="url(#bodice)"/>`, `<path d="${d}" fill="none" stroke="${p.line}" stroke-width="1" opacity="0.5"/>`);
   for (const d of sleeves.gathers ?? []) body.push(`<path d="${d}" fill="none" stroke="${p.deep}" stroke-width="1.6" opacity="0.35"/>`);
-  for (const d of sleeves.sheer) body.push(`<path d="${d}" fill="${p.lighter}" opacity="${sheerOpacity}"/>`, `<path d="${d}" fill="none" stroke="${p.light}" stroke-width="1.2" opacity="0.7"/>`);
+  for (const d of sleeves.sheer)
+    body.push(
+      `<path d="${d}" fill="${p.lighter}" opacity="${sheerOpacity}"/>`,
+      `<path d="${d}" fill="none" stroke="${p.light}" stroke-width="1.2" opacity="0.7"/>`,
+    );
   if (spec.sleeves === "long") {
-    for (const s of [-1, 1]) body.push(`<path d="M ${f(CX + s * 84)} 414 Q ${f(CX + s * 90)} 424 ${f(CX + s * 96)} 416 Q ${f(CX + s * 102)} 426 ${f(CX + s * 110)} 414" fill="none" stroke="${p.lighter}" stroke-width="2" opacity="0.9"/>`);
+    for (const s of [-1, 1])
+      body.push(
+        `<path d="M ${f(CX + s * 84)} 414 Q ${f(CX + s * 90)} 424 ${f(CX + s * 96)} 416 Q ${f(CX + s * 102)} 426 ${f(CX + s * 110)} 414" fill="none" stroke="${p.lighter}" stroke-width="2" opacity="0.9"/>`,
+      );
   }
 
   // Fabric texture over bodice and skirt.
@@ -745,7 +797,9 @@ export function drawGown({ spec, color, view, seed }: GownPicture): string {
       const half = y < WAIST_Y ? torsoHalfWidth(y) : (skirt.edge.find(([ey]) => ey >= y)?.[1] ?? hemW);
       const x = CX + (rand() * 2 - 1) * half;
       const bright = rand();
-      texture.push(`<circle cx="${f(x)}" cy="${f(y)}" r="${f(1 + rand() * 1.6)}" fill="${bright > 0.7 ? "#ffffff" : p.lighter}" opacity="${f(0.25 + bright * 0.6)}"/>`);
+      texture.push(
+        `<circle cx="${f(x)}" cy="${f(y)}" r="${f(1 + rand() * 1.6)}" fill="${bright > 0.7 ? "#ffffff" : p.lighter}" opacity="${f(0.25 + bright * 0.6)}"/>`,
+      );
     }
     for (let i = 0; i < (spec.fabric === "sequin" ? 26 : 8); i++) {
       const y = b.topY + rand() * (bottom - b.topY);
@@ -756,7 +810,8 @@ export function drawGown({ spec, color, view, seed }: GownPicture): string {
   if (spec.fabric === "velvet") {
     texture.push(`<path d="${skirtD}" fill="none" stroke="${p.lighter}" stroke-width="10" opacity="0.12" filter="url(#softer)"/>`);
   }
-  if (texture.length) body.push(`<g clip-path="url(#skirt-clip)">${texture.join("")}</g><g clip-path="url(#bodice-clip)">${texture.join("")}</g>`);
+  if (texture.length)
+    body.push(`<g clip-path="url(#skirt-clip)">${texture.join("")}</g><g clip-path="url(#bodice-clip)">${texture.join("")}</g>`);
 
   // Appliquéd flowers, gathered on the bodice and falling down one side of the skirt.
   if (has("appliques")) {
@@ -775,8 +830,12 @@ export function drawGown({ spec, color, view, seed }: GownPicture): string {
   if (has("belt")) {
     const belt = `M ${f(CX - torsoHalfWidth(290))} 290 Q ${CX} 298 ${f(CX + torsoHalfWidth(290))} 290 L ${f(CX + torsoHalfWidth(306))} 306 Q ${CX} 316 ${f(CX - torsoHalfWidth(306))} 306 Z`;
     const metal = pale ? "#c9a96e" : p.lighter;
-    front.push(`<path d="${belt}" fill="${metal}"/>`, `<path d="${belt}" fill="none" stroke="${mix(metal, "#000000", 0.3)}" stroke-width="1"/>`);
-    for (let x = -36; x <= 36; x += 8) front.push(`<circle cx="${CX + x}" cy="${f(300 + 3 - Math.abs(x) * 0.02)}" r="2.2" fill="#ffffff" opacity="0.85"/>`);
+    front.push(
+      `<path d="${belt}" fill="${metal}"/>`,
+      `<path d="${belt}" fill="none" stroke="${mix(metal, "#000000", 0.3)}" stroke-width="1"/>`,
+    );
+    for (let x = -36; x <= 36; x += 8)
+      front.push(`<circle cx="${CX + x}" cy="${f(300 + 3 - Math.abs(x) * 0.02)}" r="2.2" fill="#ffffff" opacity="0.85"/>`);
   }
   if (has("bow")) {
     const bx = view === "back" ? CX : CX + 34;
@@ -795,13 +854,20 @@ export function drawGown({ spec, color, view, seed }: GownPicture): string {
     if (has("corset")) {
       let lace = "";
       for (let y = 226; y < 296; y += 12) lace += `M ${CX - 10} ${y} L ${CX + 10} ${y + 12} M ${CX + 10} ${y} L ${CX - 10} ${y + 12} `;
-      front.push(`<path d="M ${CX - 12} 220 L ${CX - 12} 302 M ${CX + 12} 220 L ${CX + 12} 302" stroke="${p.deep}" stroke-width="2"/>`, `<path d="${lace}" stroke="${pale ? "#c9a96e" : p.lighter}" stroke-width="1.6" fill="none"/>`);
+      front.push(
+        `<path d="M ${CX - 12} 220 L ${CX - 12} 302 M ${CX + 12} 220 L ${CX + 12} 302" stroke="${p.deep}" stroke-width="2"/>`,
+        `<path d="${lace}" stroke="${pale ? "#c9a96e" : p.lighter}" stroke-width="1.6" fill="none"/>`,
+      );
     } else {
       const open = `M ${CX - 46} 214 C ${CX - 30} 240 ${CX - 12} 262 ${CX} 280 C ${CX + 12} 262 ${CX + 30} 240 ${CX + 46} 214 Z`;
-      front.push(`<path d="${open}" fill="url(#form)"/>`, `<path d="M ${CX - 46} 214 C ${CX - 30} 240 ${CX - 12} 262 ${CX} 280 C ${CX + 12} 262 ${CX + 30} 240 ${CX + 46} 214" fill="none" stroke="${p.line}" stroke-width="1.4" opacity="0.6"/>`);
+      front.push(
+        `<path d="${open}" fill="url(#form)"/>`,
+        `<path d="M ${CX - 46} 214 C ${CX - 30} 240 ${CX - 12} 262 ${CX} 280 C ${CX + 12} 262 ${CX + 30} 240 ${CX + 46} 214" fill="none" stroke="${p.line}" stroke-width="1.4" opacity="0.6"/>`,
+      );
     }
     const buttonsTo = Math.min(hemY - 40, spec.details.includes("buttons") ? 520 : 380);
-    for (let y = 290; y < buttonsTo; y += 11) front.push(`<circle cx="${CX}" cy="${y}" r="3.2" fill="${p.light}" stroke="${p.deep}" stroke-width="0.8"/>`);
+    for (let y = 290; y < buttonsTo; y += 11)
+      front.push(`<circle cx="${CX}" cy="${y}" r="3.2" fill="${p.light}" stroke="${p.deep}" stroke-width="0.8"/>`);
   }
 
   const all = `<defs>${defs.join("")}</defs>${scene.join("")}<g>${back.join("")}</g><g>${body.join("")}</g><g>${front.join("")}</g>`;

@@ -9,11 +9,21 @@ export type ImageFormat = "webp" | "avif" | "png";
 const CONTENT_TYPES: Record<ImageFormat, string> = { webp: "image/webp", avif: "image/avif", png: "image/png" };
 
 const PICTURES = new Map<string, GownPicture>(
-  DEMO_DRESSES.flatMap((dress) => demoImages(dress).map((image) => [image.key, { spec: dress.art, color: DEMO_COLORS[image.color] ?? "#f4ecdc", view: image.view, seed: dress.handle }] as const)),
+  DEMO_DRESSES.flatMap((dress) =>
+    demoImages(dress).map(
+      (image) =>
+        [image.key, { spec: dress.art, color: DEMO_COLORS[image.color] ?? "#f4ecdc", view: image.view, seed: dress.handle }] as const,
+    ),
+  ),
 );
 
 /** Drawn for any key we do not know, so a shopper never sees a broken image. */
-const PLACEHOLDER: GownPicture = { spec: { silhouette: "a-line", neckline: "strapless", sleeves: "none", fabric: "satin", details: [] }, color: "#f4ecdc", view: "front", seed: "placeholder" };
+const PLACEHOLDER: GownPicture = {
+  spec: { silhouette: "a-line", neckline: "strapless", sleeves: "none", fabric: "satin", details: [] },
+  color: "#f4ecdc",
+  view: "front",
+  seed: "placeholder",
+};
 
 export function isKnownGownImage(key: string): boolean {
   return PICTURES.has(key);

@@ -4,7 +4,9 @@ import type { Order } from "./types";
 
 /** The shopper's confirmation of a built-in store order, as plain text for the outbox. */
 export function orderConfirmationMail(order: Order, checkoutUrl: string) {
-  const lines = order.lines.map((l) => `  ${l.quantity} × ${l.productTitle} (${l.variantTitle.split(" / ").join(", ")})  ${formatPrice(l.unitPrice)}`);
+  const lines = order.lines.map(
+    (l) => `  ${l.quantity} × ${l.productTitle} (${l.variantTitle.split(" / ").join(", ")})  ${formatPrice(l.unitPrice)}`,
+  );
   const text = [
     `Dear ${order.customerName},`,
     "",

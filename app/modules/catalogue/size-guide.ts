@@ -33,7 +33,11 @@ function place(measure: Measure, value: number): { at: number } | { between: [nu
 export function findSize(input: Record<Measure, number>): SizeAdvice {
   const places = (["bust", "waist", "hips"] as const).map((m) => place(m, input[m]));
   if (places.some((p) => "off" in p)) {
-    return { kind: "off-chart", message: "Your measurements fall outside our size chart. Book a fitting and our atelier will find or make a gown to your measurements." };
+    return {
+      kind: "off-chart",
+      message:
+        "Your measurements fall outside our size chart. Book a fitting and our atelier will find or make a gown to your measurements.",
+    };
   }
   const exact = places.flatMap((p) => ("at" in p ? [p.at] : []));
   const larger = places.flatMap((p) => ("between" in p ? [p.between[1]] : []));

@@ -22,7 +22,12 @@ export class StorefrontError extends Error {
   constructor(
     message: string,
     kind: StorefrontErrorKind,
-    details: { status?: number; userErrors?: { field: string[] | null; message: string }[]; notice?: StorefrontNotice | null; cause?: unknown } = {},
+    details: {
+      status?: number;
+      userErrors?: { field: string[] | null; message: string }[];
+      notice?: StorefrontNotice | null;
+      cause?: unknown;
+    } = {},
   ) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.kind = kind;
@@ -73,7 +78,11 @@ export interface StorefrontClient {
   readonly transport: StorefrontTransport["name"];
   /** Requests sent so far (cache hits never reach the client): what the benches count. */
   readonly requestCount: number;
-  request<TResult, TVariables>(document: StorefrontDocument<TResult, TVariables>, variables: TVariables, options?: { signal?: AbortSignal }): Promise<StorefrontResult<TResult>>;
+  request<TResult, TVariables>(
+    document: StorefrontDocument<TResult, TVariables>,
+    variables: TVariables,
+    options?: { signal?: AbortSignal },
+  ): Promise<StorefrontResult<TResult>>;
 }
 
 export interface StorefrontClientOptions {
@@ -110,17 +119,29 @@ function describeCause(error: unknown): string {
 function graphQLMessages(errors: unknown): string[] {
   if (typeof errors === "string") return [errors];
   if (!Array.isArray(errors)) return [];
-  return errors.map((e) => (e && typeof e === "object" && typeof (e as { message?: unknown }).message === "string" ? (e as { message: string }).message : JSON.stringify(e)));
+  return errors.map((e) =>
+    e && typeof e === "object" && typeof (e as { message?: unknown }).message === "string"
+      ? (e as { message: string }).message
+      : JSON.stringify(e),
+  );
 }
 
-export function createStorefrontClient({ transport, timeoutMs = DEFAULT_STOREFRONT_TIMEOUT_MS, logger }: StorefrontClientOptions): StorefrontClient {
+export function createStorefrontClient({
+  transport,
+  timeoutMs = DEFAULT_STOREFRONT_TIMEOUT_MS,
+  logger,
+}: StorefrontClientOptions): StorefrontClient {
   let requestCount = 0;
 
   const failure = (error: unknown, timeout: AbortSignal, caller: AbortSignal | undefined, stage: string): never => {
     if (caller?.aborted) throw caller.reason;
     if (timeout.aborted) throw new StorefrontError(`The store did not answer within ${timeoutMs} ms`, "timeout", { cause: error });
     if (error instanceof StorefrontError) throw error;
-    throw new StorefrontError(`Could not reach the store (${stage}): ${describeCause(error)}`, stage === "connect" ? "network" : "invalid-response", { cause: error });
+    throw new StorefrontError(
+      `Could not reach the store (${stage}): ${describeCause(error)}`,
+      stage === "connect" ? "network" : "invalid-response",
+      { cause: error },
+    );
   };
 
   return {
@@ -156,14 +177,21 @@ export function createStorefrontClient({ transport, timeoutMs = DEFAULT_STOREFRO
         const text = await abortable(response.text(), signal);
         payload = JSON.parse(text) as { data?: unknown; errors?: unknown };
       } catch (error) {
-        if (error instanceof SyntaxError) throw new StorefrontError("The store answered with something other than JSON", "invalid-response", { status: response.status, cause: error });
+        if (error instanceof SyntaxError)
+          throw new StorefrontError("The store answered with something other than JSON", "invalid-response", {
+            status: response.status,
+            cause: error,
+          });
         return failure(error, timeout, options.signal, "reading the answer");
       }
-      if (!payload || typeof payload !== "object") throw new StorefrontError("The store answered with something other than a GraphQL response", "invalid-response");
+      if (!payload || typeof payload !== "object")
+        throw new StorefrontError("The store answered with something other than a GraphQL response", "invalid-response");
 
       const messages = graphQLMessages(payload.errors);
-      if (messages.length > 0) throw new StorefrontError(`Error calling Shopify: ${messages.join(", ")}`, "graphql", { status: response.status });
-      if (!payload.data || typeof payload.data !== "object") throw new StorefrontError("The store answered without data", "invalid-response");
+      if (messages.length > 0)
+        throw new StorefrontError(`Error calling Shopify: ${messages.join(", ")}`, "graphql", { status: response.status });
+      if (!payload.data || typeof payload.data !== "object")
+        throw new StorefrontError("The store answered without data", "invalid-response");
       return { data: payload.data as never, notice: null };
     },
   };

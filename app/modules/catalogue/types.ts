@@ -80,7 +80,8 @@ export interface StorefrontNotice {
 export const PAYMENT_REQUIRED_NOTICE: StorefrontNotice = {
   kind: "payment-required",
   title: "Shopify: Payment required",
-  description: "Shopify API access requires an active Shopify billing plan. Your store needs to be upgraded to a paid plan. Visit https://admin.shopify.com to upgrade.",
+  description:
+    "Shopify API access requires an active Shopify billing plan. Your store needs to be upgraded to a paid plan. Visit https://admin.shopify.com to upgrade.",
 };
 
 /** What every catalogue read returns: the data, and a notice when the store could not give any. */

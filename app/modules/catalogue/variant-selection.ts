@@ -1,6 +1,7 @@
 import type { Product, ProductVariant, SelectedOption } from "./types";
 
-const matches = (variant: ProductVariant, options: SelectedOption[]) => options.every((o) => variant.selectedOptions.some((s) => s.name === o.name && s.value === o.value));
+const matches = (variant: ProductVariant, options: SelectedOption[]) =>
+  options.every((o) => variant.selectedOptions.some((s) => s.name === o.name && s.value === o.value));
 
 /**
  * SPEC §4: the first variant is selected on load; the chosen options live in

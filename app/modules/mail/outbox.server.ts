@@ -84,7 +84,12 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
           attempts: sql`${mailOutbox.attempts} + 1`,
           nextAttemptAt: sql`now() + ${`${leaseMs} milliseconds`}::interval`,
         })
-        .where(inArray(mailOutbox.id, due.map((row) => row.id)))
+        .where(
+          inArray(
+            mailOutbox.id,
+            due.map((row) => row.id),
+          ),
+        )
         .returning();
     });
   }
@@ -96,7 +101,10 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       if (stopped) break;
       try {
         await transport.send({ id: row.id, from, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody });
-        await db.update(mailOutbox).set({ status: "sent", sentAt: sql`now()`, lastError: null }).where(eq(mailOutbox.id, row.id));
+        await db
+          .update(mailOutbox)
+          .set({ status: "sent", sentAt: sql`now()`, lastError: null })
+          .where(eq(mailOutbox.id, row.id));
         sent++;
         logger.info({ mailId: row.id, kind: row.kind, transport: transport.name, attempts: row.attempts }, "mail sent");
       } catch (error) {
@@ -111,7 +119,10 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
             nextAttemptAt: sql`now() + ${`${delay} milliseconds`}::interval`,
           })
           .where(eq(mailOutbox.id, row.id));
-        logger.warn({ mailId: row.id, kind: row.kind, attempts: row.attempts, err: message, retryInMs: giveUp ? null : delay }, giveUp ? "mail failed for good" : "mail send failed, will retry");
+        logger.warn(
+          { mailId: row.id, kind: row.kind, attempts: row.attempts, err: message, retryInMs: giveUp ? null : delay },
+          giveUp ? "mail failed for good" : "mail send failed, will retry",
+        );
       }
     }
     // A full batch means there may be more waiting.

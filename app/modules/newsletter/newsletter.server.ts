@@ -37,7 +37,11 @@ export interface NewsletterOptions {
  * PostgreSQL still make one row and one welcome mail. The mail is queued in
  * the same transaction; the caller nudges the mail worker after it returns.
  */
-export async function subscribeToNewsletter(db: Database, input: { email: unknown }, options: NewsletterOptions): Promise<SubscribeOutcome> {
+export async function subscribeToNewsletter(
+  db: Database,
+  input: { email: unknown },
+  options: NewsletterOptions,
+): Promise<SubscribeOutcome> {
   const parsed = newsletterSignupSchema.safeParse(input);
   if (!parsed.success) throw new NewsletterInputError(parsed.error.issues[0]?.message ?? "Please enter a valid email address");
   const { email } = parsed.data;
@@ -73,16 +77,16 @@ export type UnsubscribeOutcome =
   /** Malformed, tampered with, or signed with another key. */
   | { status: "invalid-token" };
 
-export type SubscriptionLookup =
-  | { status: "active" | "inactive"; email: string }
-  | { status: "not-found" }
-  | { status: "invalid-token" };
+export type SubscriptionLookup = { status: "active" | "inactive"; email: string } | { status: "not-found" } | { status: "invalid-token" };
 
 /** What an unsubscribe link points at, changing nothing: the page asks before it acts. */
 export async function findSubscriptionByToken(db: Database, token: unknown, secret: string): Promise<SubscriptionLookup> {
   const id = verifyUnsubscribeToken(token, secret);
   if (!id) return { status: "invalid-token" };
-  const [row] = await db.select({ email: newsletterSubscribers.email, isActive: newsletterSubscribers.isActive }).from(newsletterSubscribers).where(eq(newsletterSubscribers.id, id));
+  const [row] = await db
+    .select({ email: newsletterSubscribers.email, isActive: newsletterSubscribers.isActive })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.id, id));
   if (!row) return { status: "not-found" };
   return { status: row.isActive ? "active" : "inactive", email: row.email };
 }
@@ -97,7 +101,10 @@ export async function unsubscribe(db: Database, token: unknown, secret: string):
     .where(sql`${newsletterSubscribers.id} = ${id} and ${newsletterSubscribers.isActive}`)
     .returning({ email: newsletterSubscribers.email });
   if (updated) return { status: "unsubscribed", email: updated.email };
-  const [existing] = await db.select({ email: newsletterSubscribers.email }).from(newsletterSubscribers).where(eq(newsletterSubscribers.id, id));
+  const [existing] = await db
+    .select({ email: newsletterSubscribers.email })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.id, id));
   return existing ? { status: "already-unsubscribed", email: existing.email } : { status: "not-found" };
 }
 
@@ -111,7 +118,9 @@ const TOKEN_PURPOSE = "newsletter-unsubscribe:v1:";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function signature(id: string, secret: string): Buffer {
-  return createHmac("sha256", secret).update(TOKEN_PURPOSE + id).digest();
+  return createHmac("sha256", secret)
+    .update(TOKEN_PURPOSE + id)
+    .digest();
 }
 
 export function signUnsubscribeToken(subscriberId: string, secret: string): string {

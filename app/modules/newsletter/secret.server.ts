@@ -27,7 +27,9 @@ function readOrCreate(file: string): string {
   try {
     const stored = readFileSync(file, "utf8").trim();
     if (stored.length >= 32) return stored;
-    throw new Error(`${file} holds no usable key (fewer than 32 characters); delete it to have a new one made, which invalidates unsubscribe links already sent`);
+    throw new Error(
+      `${file} holds no usable key (fewer than 32 characters); delete it to have a new one made, which invalidates unsubscribe links already sent`,
+    );
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }

@@ -14,7 +14,15 @@ export interface WishlistItem {
 
 function readWishlist(value: unknown): WishlistItem[] | null {
   if (!Array.isArray(value)) return null;
-  const valid = value.every((item) => isRecord(item) && isString(item.id) && isString(item.handle) && isString(item.title) && isMoney(item.price) && (item.image === undefined || isImageRef(item.image)));
+  const valid = value.every(
+    (item) =>
+      isRecord(item) &&
+      isString(item.id) &&
+      isString(item.handle) &&
+      isString(item.title) &&
+      isMoney(item.price) &&
+      (item.image === undefined || isImageRef(item.image)),
+  );
   return valid ? (value as WishlistItem[]) : null;
 }
 
@@ -37,7 +45,8 @@ export function wishlistItemFrom(product: Pick<Product, "id" | "handle" | "title
 export const wishlistRules = {
   add: (items: WishlistItem[], item: WishlistItem) => (items.some((i) => i.id === item.id) ? items : [...items, item]),
   remove: (items: WishlistItem[], id: string) => items.filter((i) => i.id !== id),
-  toggle: (items: WishlistItem[], item: WishlistItem) => (items.some((i) => i.id === item.id) ? wishlistRules.remove(items, item.id) : wishlistRules.add(items, item)),
+  toggle: (items: WishlistItem[], item: WishlistItem) =>
+    items.some((i) => i.id === item.id) ? wishlistRules.remove(items, item.id) : wishlistRules.add(items, item),
 };
 
 export const wishlist = {

@@ -1,7 +1,21 @@
 import type { ReactNode } from "react";
 
 /** Eyebrow, serif title and a short gold rule: how every brand section opens. */
-export function SectionHeading({ id, eyebrow, title, children, align = "center", as: Heading = "h2" }: { id?: string; eyebrow: string; title: string; children?: ReactNode; align?: "center" | "left"; as?: "h1" | "h2" }) {
+export function SectionHeading({
+  id,
+  eyebrow,
+  title,
+  children,
+  align = "center",
+  as: Heading = "h2",
+}: {
+  id?: string;
+  eyebrow: string;
+  title: string;
+  children?: ReactNode;
+  align?: "center" | "left";
+  as?: "h1" | "h2";
+}) {
   const centred = align === "center";
   return (
     <div className={centred ? "mx-auto max-w-2xl text-center" : "max-w-2xl"}>

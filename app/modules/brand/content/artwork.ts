@@ -18,7 +18,12 @@ export const ARTWORK = {
   heroGown: portrait("hero-gown", "An ivory ball gown with a lace bodice, framed by an arch and garden roses"),
   heroDrape: { src: "/images/brand/hero-drape.svg", width: 1600, height: 1000, alt: "" },
   atelier: portrait("atelier", "A gown in progress on a dressmaker's form, a tape measure draped across it"),
-  comingSoon: { src: "/images/brand/coming-soon.svg", width: 800, height: 600, alt: "An empty gold hanger with a blank tag, waiting for its gown" },
+  comingSoon: {
+    src: "/images/brand/coming-soon.svg",
+    width: 800,
+    height: 600,
+    alt: "An empty gold hanger with a blank tag, waiting for its gown",
+  },
   magnolia: portrait("gown-magnolia", "The Magnolia: an ivory A-line gown with a lace sweetheart bodice"),
   forsyth: portrait("gown-forsyth", "The Forsyth: a champagne ball gown with off-shoulder sleeves"),
   tybee: portrait("gown-tybee", "The Tybee: an ivory mermaid gown with a scalloped lace hem"),

@@ -21,11 +21,13 @@ export const FAQ_CATEGORIES: FaqCategory[] = [
     items: [
       {
         question: "How long does shipping take?",
-        answer: "Standard shipping takes 5-7 business days. If your date is close, choose express shipping at checkout and your gown arrives in 2-3 days.",
+        answer:
+          "Standard shipping takes 5-7 business days. If your date is close, choose express shipping at checkout and your gown arrives in 2-3 days.",
       },
       {
         question: "Do you ship outside the United States?",
-        answer: "Not at the moment: we ship within the US only. If you are travelling for your event, we are happy to ship to a US address of your choice.",
+        answer:
+          "Not at the moment: we ship within the US only. If you are travelling for your event, we are happy to ship to a US address of your choice.",
       },
       {
         question: "How will my dress be packed?",
@@ -43,7 +45,8 @@ export const FAQ_CATEGORIES: FaqCategory[] = [
       },
       {
         question: "Can I return a custom or sale dress?",
-        answer: "Custom designs and sale items are final sale. They cannot be returned or exchanged, so we take extra care with measurements before we begin.",
+        answer:
+          "Custom designs and sale items are final sale. They cannot be returned or exchanged, so we take extra care with measurements before we begin.",
       },
       {
         question: "How do I start a return?",
@@ -57,7 +60,8 @@ export const FAQ_CATEGORIES: FaqCategory[] = [
     items: [
       {
         question: "How long does a custom design take?",
-        answer: "A custom design takes 4-6 weeks from the approved sketch to the finished gown. Please order at least 8 weeks before your event to leave time for fittings.",
+        answer:
+          "A custom design takes 4-6 weeks from the approved sketch to the finished gown. Please order at least 8 weeks before your event to leave time for fittings.",
       },
       {
         question: "What happens after I share my vision?",
@@ -65,7 +69,8 @@ export const FAQ_CATEGORIES: FaqCategory[] = [
       },
       {
         question: "Can you recreate a dress from a photo?",
-        answer: "We can design a gown inspired by it, adapted to your shape, fabric choices and budget. Share your inspiration images with your request.",
+        answer:
+          "We can design a gown inspired by it, adapted to your shape, fabric choices and budget. Share your inspiration images with your request.",
       },
     ],
   },
@@ -75,7 +80,8 @@ export const FAQ_CATEGORIES: FaqCategory[] = [
     items: [
       {
         question: "How much do alterations cost?",
-        answer: "Simple hems start at $50. Bustles, taking in a bodice or adding sleeves are quoted at your fitting, once our seamstress has seen the gown on you.",
+        answer:
+          "Simple hems start at $50. Bustles, taking in a bodice or adding sleeves are quoted at your fitting, once our seamstress has seen the gown on you.",
       },
       {
         question: "Do you alter dresses bought elsewhere?",
@@ -101,7 +107,8 @@ export const FAQ_CATEGORIES: FaqCategory[] = [
       },
       {
         question: "Do I need an appointment?",
-        answer: "Appointments are recommended so a stylist can give you their full attention, though we welcome walk-ins when a stylist is free.",
+        answer:
+          "Appointments are recommended so a stylist can give you their full attention, though we welcome walk-ins when a stylist is free.",
       },
     ],
   },
@@ -111,11 +118,13 @@ export const FAQ_CATEGORIES: FaqCategory[] = [
     items: [
       {
         question: "When should I have my wedding dress preserved?",
-        answer: "Within 2 weeks of the wedding. Stains from champagne, cake or grass are invisible at first and set over time, so the sooner the better.",
+        answer:
+          "Within 2 weeks of the wedding. Stains from champagne, cake or grass are invisible at first and set over time, so the sooner the better.",
       },
       {
         question: "How should I store my dress before the event?",
-        answer: "Keep it hanging in its breathable garment bag, somewhere cool and dark. Never store a gown in plastic, which traps moisture.",
+        answer:
+          "Keep it hanging in its breathable garment bag, somewhere cool and dark. Never store a gown in plastic, which traps moisture.",
       },
       {
         question: "Can I steam my gown at home?",

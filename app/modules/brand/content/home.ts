@@ -39,7 +39,14 @@ export const BRIDAL_SLIDES: CarouselSlide[] = [
 ];
 
 /** SPEC §2: six fixed posts linking to the brand's photo-sharing profile. */
-export const SOCIAL_POSTS: Artwork[] = [ARTWORK.postBouquet, ARTWORK.postLace, ARTWORK.postButtons, ARTWORK.postVeil, ARTWORK.postSwatches, ARTWORK.postFlorals];
+export const SOCIAL_POSTS: Artwork[] = [
+  ARTWORK.postBouquet,
+  ARTWORK.postLace,
+  ARTWORK.postButtons,
+  ARTWORK.postVeil,
+  ARTWORK.postSwatches,
+  ARTWORK.postFlorals,
+];
 
 /** The profile's handle, for the gallery's heading: "@thehivebridal". */
 export const INSTAGRAM_HANDLE = `@${new URL(BRAND.instagram).pathname.replaceAll("/", "")}`;

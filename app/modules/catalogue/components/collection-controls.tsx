@@ -69,7 +69,15 @@ function SortSelect({ query, id, onChoose }: { query: CollectionQuery; id: strin
  * Filters and sort: inline from 768 px up; below that, in the bottom drawer
  * 'Filter & Sort' (80% of the viewport's height), which closes on a choice.
  */
-export function CollectionControls({ query, showStyles, resultCount }: { query: CollectionQuery; showStyles: boolean; resultCount: number }) {
+export function CollectionControls({
+  query,
+  showStyles,
+  resultCount,
+}: {
+  query: CollectionQuery;
+  showStyles: boolean;
+  resultCount: number;
+}) {
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const close = () => setOpen(false);
@@ -82,38 +90,51 @@ export function CollectionControls({ query, showStyles, resultCount }: { query: 
         {showStyles ? <StyleButtons query={query} layout="row" /> : null}
         <SortSelect query={query} id="sort-inline" />
       </div>
-      <SheetTrigger ref={trigger} open={open} onClick={() => setOpen(true)} className="inline-flex h-10 items-center gap-2 rounded-full border border-border px-5 text-xs tracking-[0.16em] uppercase md:hidden">
-          <SlidersHorizontal className="size-4" aria-hidden="true" />
-          Filter &amp; Sort
-        </SheetTrigger>
-        <Sheet open={open} onOpenChange={setOpen} triggerRef={trigger} side="bottom" title="Filter & Sort" description="Choose a style or an order for the dresses" testId="filter-drawer">
-          <div className="flex flex-col gap-8 px-6 py-6">
-            {showStyles ? (
-              <section>
-                <h2 className="eyebrow mb-3 font-sans">Style</h2>
-                <StyleButtons query={query} layout="grid" onChoose={close} />
-              </section>
-            ) : null}
+      <SheetTrigger
+        ref={trigger}
+        open={open}
+        onClick={() => setOpen(true)}
+        className="inline-flex h-10 items-center gap-2 rounded-full border border-border px-5 text-xs tracking-[0.16em] uppercase md:hidden"
+      >
+        <SlidersHorizontal className="size-4" aria-hidden="true" />
+        Filter &amp; Sort
+      </SheetTrigger>
+      <Sheet
+        open={open}
+        onOpenChange={setOpen}
+        triggerRef={trigger}
+        side="bottom"
+        title="Filter & Sort"
+        description="Choose a style or an order for the dresses"
+        testId="filter-drawer"
+      >
+        <div className="flex flex-col gap-8 px-6 py-6">
+          {showStyles ? (
             <section>
-              <h2 className="eyebrow mb-3 font-sans">Sort</h2>
-              <ul className="flex flex-col gap-2" aria-label="Sort">
-                {SORT_OPTIONS.map((option) => (
-                  <li key={option.value}>
-                    <Link
-                      to={collectionSearch({ ...query, sort: option.value })}
-                      preventScrollReset
-                      onClick={close}
-                      aria-current={query.sort === option.value ? "true" : undefined}
-                      className={`flex h-12 items-center rounded-xl border px-4 text-sm ${query.sort === option.value ? "border-primary bg-accent" : "border-border"}`}
-                    >
-                      {option.label}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
+              <h2 className="eyebrow mb-3 font-sans">Style</h2>
+              <StyleButtons query={query} layout="grid" onChoose={close} />
             </section>
-          </div>
-        </Sheet>
+          ) : null}
+          <section>
+            <h2 className="eyebrow mb-3 font-sans">Sort</h2>
+            <ul className="flex flex-col gap-2" aria-label="Sort">
+              {SORT_OPTIONS.map((option) => (
+                <li key={option.value}>
+                  <Link
+                    to={collectionSearch({ ...query, sort: option.value })}
+                    preventScrollReset
+                    onClick={close}
+                    aria-current={query.sort === option.value ? "true" : undefined}
+                    className={`flex h-12 items-center rounded-xl border px-4 text-sm ${query.sort === option.value ? "border-primary bg-accent" : "border-border"}`}
+                  >
+                    {option.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+      </Sheet>
     </div>
   );
 }

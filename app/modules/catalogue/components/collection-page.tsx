@@ -36,7 +36,10 @@ export function CollectionPage({ eyebrow, title, intro, data, showStyles, before
     <>
       <StorefrontNoticeToast notice={data.notice} />
       <section className="relative isolate overflow-hidden border-b border-border">
-        <div aria-hidden="true" className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top_left,var(--accent),transparent_60%)]" />
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top_left,var(--accent),transparent_60%)]"
+        />
         <div className="mx-auto grid max-w-7xl items-center gap-10 px-6 py-16 sm:py-20 lg:grid-cols-[1.1fr_1fr] lg:px-8">
           <div>
             <p className="eyebrow">{eyebrow}</p>
@@ -56,8 +59,13 @@ export function CollectionPage({ eyebrow, title, intro, data, showStyles, before
           <div className="flex flex-col items-center py-20 text-center">
             <p className="eyebrow">Coming soon</p>
             <p className="mt-4 font-display text-4xl">No Dresses Yet</p>
-            <p className="mt-3 max-w-md text-muted-foreground">Our new gowns are being unpacked and steamed. Book a fitting and see them in the studio first.</p>
-            <Link to="/fitting-room" className="mt-8 inline-flex h-12 items-center rounded-full bg-primary px-8 text-sm tracking-[0.15em] text-primary-foreground uppercase hover:opacity-90">
+            <p className="mt-3 max-w-md text-muted-foreground">
+              Our new gowns are being unpacked and steamed. Book a fitting and see them in the studio first.
+            </p>
+            <Link
+              to="/fitting-room"
+              className="mt-8 inline-flex h-12 items-center rounded-full bg-primary px-8 text-sm tracking-[0.15em] text-primary-foreground uppercase hover:opacity-90"
+            >
               Book a Fitting
             </Link>
           </div>
@@ -74,8 +82,14 @@ export function CollectionPage({ eyebrow, title, intro, data, showStyles, before
               {products.length === 0 ? (
                 <div className="flex flex-col items-center py-16 text-center">
                   <p className="font-display text-4xl">No Results Found</p>
-                  <p className="mt-3 text-muted-foreground">No {query.style !== "all" ? query.style.toLowerCase() : ""} gowns just now. Try another style.</p>
-                  <Link to={collectionSearch({ ...query, style: "all" }) || "."} preventScrollReset className="mt-8 inline-flex h-12 items-center rounded-full border border-foreground px-8 text-sm tracking-[0.15em] uppercase hover:bg-foreground hover:text-background">
+                  <p className="mt-3 text-muted-foreground">
+                    No {query.style !== "all" ? query.style.toLowerCase() : ""} gowns just now. Try another style.
+                  </p>
+                  <Link
+                    to={collectionSearch({ ...query, style: "all" }) || "."}
+                    preventScrollReset
+                    className="mt-8 inline-flex h-12 items-center rounded-full border border-foreground px-8 text-sm tracking-[0.15em] uppercase hover:bg-foreground hover:text-background"
+                  >
                     Clear Filters
                   </Link>
                 </div>

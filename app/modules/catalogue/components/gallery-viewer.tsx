@@ -26,9 +26,18 @@ export default function GalleryViewer(props: {
           <Dialog.Description className="sr-only">
             Picture {index + 1} of {count}. Use the arrow keys to move between pictures and Escape to close.
           </Dialog.Description>
-          <img src={imageUrlAtWidth(image.url, 1200)} alt={alt} width={image.width ?? 900} height={image.height ?? 1200} className="max-h-full max-w-full rounded-2xl object-contain" />
+          <img
+            src={imageUrlAtWidth(image.url, 1200)}
+            alt={alt}
+            width={image.width ?? 900}
+            height={image.height ?? 1200}
+            className="max-h-full max-w-full rounded-2xl object-contain"
+          />
           {arrows}
-          <Dialog.Close aria-label="Close full screen" className="absolute top-4 right-4 rounded-full bg-background/85 p-3 shadow hover:bg-background">
+          <Dialog.Close
+            aria-label="Close full screen"
+            className="absolute top-4 right-4 rounded-full bg-background/85 p-3 shadow hover:bg-background"
+          >
             <X className="size-5" aria-hidden="true" />
           </Dialog.Close>
         </Dialog.Content>

@@ -27,14 +27,21 @@ export function ProductCard({ product, priority = false }: { product: Product; p
             className="size-full object-cover transition-transform duration-700 ease-out group-hover:scale-[1.03]"
           />
         ) : null}
-        {soldOut ? <span className="absolute top-3 left-3 rounded-full bg-primary px-3 py-1 text-[0.65rem] tracking-[0.18em] text-primary-foreground uppercase">Sold Out</span> : null}
+        {soldOut ? (
+          <span className="absolute top-3 left-3 rounded-full bg-primary px-3 py-1 text-[0.65rem] tracking-[0.18em] text-primary-foreground uppercase">
+            Sold Out
+          </span>
+        ) : null}
         <div className="absolute top-3 right-3 z-10">
           <WishlistButton product={product} />
         </div>
       </div>
       <h3 className="mt-4 font-display text-xl leading-snug">
         {/* The whole card is the link's target area; the heart sits above it. */}
-        <Link to={`/product/${product.handle}`} className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:rounded-2xl focus-visible:after:outline-2 focus-visible:after:outline-offset-4 focus-visible:after:outline-ring">
+        <Link
+          to={`/product/${product.handle}`}
+          className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:rounded-2xl focus-visible:after:outline-2 focus-visible:after:outline-offset-4 focus-visible:after:outline-ring"
+        >
           {product.title}
         </Link>
       </h3>

@@ -28,10 +28,20 @@ export function ProductGallery({ images, title }: { images: ProductImage[]; titl
   const arrows = (size: "sm" | "lg") =>
     count > 1 ? (
       <>
-        <button type="button" onClick={() => go(-1)} aria-label="Previous image" className={`absolute top-1/2 left-3 -translate-y-1/2 rounded-full bg-background/85 shadow backdrop-blur hover:bg-background ${size === "lg" ? "p-3" : "p-2"}`}>
+        <button
+          type="button"
+          onClick={() => go(-1)}
+          aria-label="Previous image"
+          className={`absolute top-1/2 left-3 -translate-y-1/2 rounded-full bg-background/85 shadow backdrop-blur hover:bg-background ${size === "lg" ? "p-3" : "p-2"}`}
+        >
           <ChevronLeft className="size-5" aria-hidden="true" />
         </button>
-        <button type="button" onClick={() => go(1)} aria-label="Next image" className={`absolute top-1/2 right-3 -translate-y-1/2 rounded-full bg-background/85 shadow backdrop-blur hover:bg-background ${size === "lg" ? "p-3" : "p-2"}`}>
+        <button
+          type="button"
+          onClick={() => go(1)}
+          aria-label="Next image"
+          className={`absolute top-1/2 right-3 -translate-y-1/2 rounded-full bg-background/85 shadow backdrop-blur hover:bg-background ${size === "lg" ? "p-3" : "p-2"}`}
+        >
           <ChevronRight className="size-5" aria-hidden="true" />
         </button>
       </>
@@ -51,7 +61,12 @@ export function ProductGallery({ images, title }: { images: ProductImage[]; titl
           className="aspect-[3/4] w-full object-cover"
         />
         {arrows("sm")}
-        <button type="button" onClick={() => setViewer(true)} aria-label="View full screen" className="absolute right-3 bottom-3 rounded-full bg-background/85 p-2.5 shadow backdrop-blur hover:bg-background">
+        <button
+          type="button"
+          onClick={() => setViewer(true)}
+          aria-label="View full screen"
+          className="absolute right-3 bottom-3 rounded-full bg-background/85 p-2.5 shadow backdrop-blur hover:bg-background"
+        >
           <Expand className="size-4" aria-hidden="true" />
         </button>
         <p className="sr-only" aria-live="polite">
@@ -62,15 +77,38 @@ export function ProductGallery({ images, title }: { images: ProductImage[]; titl
         <ul className="grid grid-cols-5 gap-3" aria-label="Choose a picture">
           {images.map((image, i) => (
             <li key={image.url}>
-              <button type="button" onClick={() => setIndex(i)} aria-label={`Show picture ${i + 1}`} aria-current={i === index ? "true" : undefined} className={`block overflow-hidden rounded-xl border-2 transition-colors ${i === index ? "border-gold" : "border-transparent hover:border-border"}`}>
-                <img src={imageUrlAtWidth(image.url, 160)} alt="" width={160} height={213} loading="lazy" className="aspect-[3/4] w-full bg-muted object-cover" />
+              <button
+                type="button"
+                onClick={() => setIndex(i)}
+                aria-label={`Show picture ${i + 1}`}
+                aria-current={i === index ? "true" : undefined}
+                className={`block overflow-hidden rounded-xl border-2 transition-colors ${i === index ? "border-gold" : "border-transparent hover:border-border"}`}
+              >
+                <img
+                  src={imageUrlAtWidth(image.url, 160)}
+                  alt=""
+                  width={160}
+                  height={213}
+                  loading="lazy"
+                  className="aspect-[3/4] w-full bg-muted object-cover"
+                />
               </button>
             </li>
           ))}
         </ul>
       ) : null}
       <LazyMount when={viewer}>
-        <GalleryViewer open={viewer} onOpenChange={setViewer} image={current} alt={alt(current, index)} title={title} index={index} count={count} onKeys={onKeys} arrows={arrows("lg")} />
+        <GalleryViewer
+          open={viewer}
+          onOpenChange={setViewer}
+          image={current}
+          alt={alt(current, index)}
+          title={title}
+          index={index}
+          count={count}
+          onKeys={onKeys}
+          arrows={arrows("lg")}
+        />
       </LazyMount>
     </div>
   );

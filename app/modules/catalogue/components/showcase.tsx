@@ -10,7 +10,11 @@ export function TwoImageShowcase({ images }: { images: ShowcaseImage[] }) {
   return (
     <div className="grid grid-cols-2 gap-4 sm:gap-6">
       {images.slice(0, 2).map((image, index) => (
-        <Link key={image.handle} to={`/product/${image.handle}`} className={`block overflow-hidden rounded-[2rem] bg-muted shadow-sm ${index === 1 ? "mt-12" : ""}`}>
+        <Link
+          key={image.handle}
+          to={`/product/${image.handle}`}
+          className={`block overflow-hidden rounded-[2rem] bg-muted shadow-sm ${index === 1 ? "mt-12" : ""}`}
+        >
           <img
             src={imageUrlAtWidth(image.url, 480)}
             srcSet={imageSrcSet(image, [240, 320, 480, 640, 800])}

@@ -9,7 +9,15 @@ export function SizeGuideDialog() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)} onPointerEnter={preload} onFocus={preload} aria-haspopup="dialog" aria-expanded={open} className="inline-flex items-center gap-2 text-sm underline-offset-4 hover:underline">
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        onPointerEnter={preload}
+        onFocus={preload}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        className="inline-flex items-center gap-2 text-sm underline-offset-4 hover:underline"
+      >
         <Ruler className="size-4" aria-hidden="true" />
         Size Guide
       </button>

@@ -26,11 +26,23 @@ function SizeFinder() {
         {(["bust", "waist", "hips"] as const).map((name) => (
           <label key={name} className="flex flex-col gap-1 text-xs tracking-[0.12em] uppercase">
             {name} (in)
-            <input name={name} type="number" inputMode="decimal" step="0.5" min="1" max="99" required className="h-11 rounded-lg border border-border bg-background px-3 text-base tracking-normal normal-case" />
+            <input
+              name={name}
+              type="number"
+              inputMode="decimal"
+              step="0.5"
+              min="1"
+              max="99"
+              required
+              className="h-11 rounded-lg border border-border bg-background px-3 text-base tracking-normal normal-case"
+            />
           </label>
         ))}
       </div>
-      <button type="submit" className="mt-4 inline-flex h-11 items-center rounded-full bg-primary px-6 text-xs tracking-[0.15em] text-primary-foreground uppercase">
+      <button
+        type="submit"
+        className="mt-4 inline-flex h-11 items-center rounded-full bg-primary px-6 text-xs tracking-[0.15em] text-primary-foreground uppercase"
+      >
         Find my size
       </button>
       <p role="status" className="mt-3 min-h-6 text-sm" data-testid="size-advice">
@@ -53,14 +65,20 @@ export default function SizeGuidePanel({ open, onOpenChange }: { open: boolean; 
               <X className="size-5" aria-hidden="true" />
             </Dialog.Close>
           </div>
-          <Dialog.Description className="mt-1 text-sm text-muted-foreground">Measurements in inches. Between sizes? Choose the larger: we tailor every gown.</Dialog.Description>
+          <Dialog.Description className="mt-1 text-sm text-muted-foreground">
+            Measurements in inches. Between sizes? Choose the larger: we tailor every gown.
+          </Dialog.Description>
           <Tabs.Root defaultValue="dresses" className="mt-6">
             <Tabs.List className="inline-flex rounded-full border border-border p-1" aria-label="Size guide">
               {[
                 ["dresses", "Dresses"],
                 ["measure", "How to Measure"],
               ].map(([value, label]) => (
-                <Tabs.Trigger key={value} value={value!} className="rounded-full px-5 py-2 text-xs tracking-[0.15em] uppercase data-[state=active]:bg-primary data-[state=active]:text-primary-foreground">
+                <Tabs.Trigger
+                  key={value}
+                  value={value!}
+                  className="rounded-full px-5 py-2 text-xs tracking-[0.15em] uppercase data-[state=active]:bg-primary data-[state=active]:text-primary-foreground"
+                >
                   {label}
                 </Tabs.Trigger>
               ))}
@@ -97,15 +115,19 @@ export default function SizeGuidePanel({ open, onOpenChange }: { open: boolean; 
             <Tabs.Content value="measure" className="mt-6 outline-none">
               <ol className="flex flex-col gap-4 text-sm leading-relaxed">
                 <li>
-                  <strong className="font-medium">Bust:</strong> measure around the fullest part of your bust, keeping the tape level under your arms.
+                  <strong className="font-medium">Bust:</strong> measure around the fullest part of your bust, keeping the tape level under
+                  your arms.
                 </li>
                 <li>
-                  <strong className="font-medium">Waist:</strong> measure around your natural waistline, the narrowest part of your torso, usually an inch above the navel.
+                  <strong className="font-medium">Waist:</strong> measure around your natural waistline, the narrowest part of your torso,
+                  usually an inch above the navel.
                 </li>
                 <li>
                   <strong className="font-medium">Hips:</strong> standing with feet together, measure around the fullest part of your hips.
                 </li>
-                <li className="text-muted-foreground">Wear the undergarments you plan to wear with your gown, and keep the tape snug but not tight.</li>
+                <li className="text-muted-foreground">
+                  Wear the undergarments you plan to wear with your gown, and keep the tape snug but not tight.
+                </li>
               </ol>
             </Tabs.Content>
           </Tabs.Root>

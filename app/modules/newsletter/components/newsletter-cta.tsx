@@ -15,7 +15,11 @@ export function NewsletterCta({ onOpen }: { onOpen: () => void }) {
     onOpen();
   };
   return (
-    <Reveal as="section" aria-labelledby="newsletter-cta-heading" className="relative isolate overflow-hidden bg-[#1f1d1a] px-6 py-24 text-[#f4efe6] sm:px-8 sm:py-28">
+    <Reveal
+      as="section"
+      aria-labelledby="newsletter-cta-heading"
+      className="relative isolate overflow-hidden bg-[#1f1d1a] px-6 py-24 text-[#f4efe6] sm:px-8 sm:py-28"
+    >
       <div aria-hidden="true" className="absolute inset-6 -z-10 border border-[#d4b57a]/35 sm:inset-10" />
       <div className="mx-auto max-w-2xl text-center">
         <p className="text-xs tracking-[0.2em] text-[#d4b57a] uppercase">The Hive newsletter</p>
@@ -23,7 +27,9 @@ export function NewsletterCta({ onOpen }: { onOpen: () => void }) {
           {NEWSLETTER_DISCOUNT_PERCENT}% Off Your First Purchase
         </h2>
         <div aria-hidden="true" className="mx-auto mt-6 h-px w-16 bg-[#d4b57a]" />
-        <p className="mt-6 text-lg leading-relaxed text-[#d9d1c3]">Be the first to see new arrivals, hear about trunk shows and claim fitting-room events before anyone else.</p>
+        <p className="mt-6 text-lg leading-relaxed text-[#d9d1c3]">
+          Be the first to see new arrivals, hear about trunk shows and claim fitting-room events before anyone else.
+        </p>
         <a href="/newsletter" onClick={onClick} aria-haspopup="dialog" className={buttonStyles("gold", "mt-10")}>
           Join the Hive
         </a>

@@ -32,11 +32,21 @@ export default function NewsletterDialog({ open, onOpenChange }: { open: boolean
           data-testid="newsletter-dialog"
           className="animate-dialog-in fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto border border-border bg-background shadow-2xl md:grid-cols-[0.85fr_1fr]"
         >
-          <img src={ART.src} width={ART.width} height={ART.height} alt="" aria-hidden="true" className="hidden h-full w-full object-cover md:block" />
+          <img
+            src={ART.src}
+            width={ART.width}
+            height={ART.height}
+            alt=""
+            aria-hidden="true"
+            className="hidden h-full w-full object-cover md:block"
+          />
           <div className="px-6 pt-12 pb-10 sm:px-10">
             <NewsletterSignup onSubscribed={onSubscribed} TitleAs={Dialog.Title} DescriptionAs={Dialog.Description} autoFocus />
           </div>
-          <Dialog.Close aria-label="Close" className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-full text-muted-foreground transition-colors hover:bg-accent hover:text-foreground">
+          <Dialog.Close
+            aria-label="Close"
+            className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-full text-muted-foreground transition-colors hover:bg-accent hover:text-foreground"
+          >
             <X aria-hidden="true" className="size-5" />
           </Dialog.Close>
         </Dialog.Content>

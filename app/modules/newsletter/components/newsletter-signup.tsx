@@ -68,9 +68,13 @@ export function NewsletterSignup({
         <p className="eyebrow">You&rsquo;re in</p>
         <TitleAs className="mt-4 text-4xl leading-tight sm:text-5xl">Welcome to the Hive!</TitleAs>
         <div aria-hidden="true" className="mx-auto mt-6 h-px w-16 bg-gold" />
-        <DescriptionAs className="mt-6 text-muted-foreground">Check your inbox for your exclusive {NEWSLETTER_DISCOUNT_PERCENT}% discount code</DescriptionAs>
+        <DescriptionAs className="mt-6 text-muted-foreground">
+          Check your inbox for your exclusive {NEWSLETTER_DISCOUNT_PERCENT}% discount code
+        </DescriptionAs>
         <p className="mt-6 text-xs tracking-[0.2em] text-muted-foreground uppercase">Your code</p>
-        <p className="mx-auto mt-2 inline-block border border-dashed border-gold-ink px-8 py-3 font-display text-3xl tracking-[0.3em] text-foreground [font-variant-numeric:lining-nums]">{NEWSLETTER_DISCOUNT_CODE}</p>
+        <p className="mx-auto mt-2 inline-block border border-dashed border-gold-ink px-8 py-3 font-display text-3xl tracking-[0.3em] text-foreground [font-variant-numeric:lining-nums]">
+          {NEWSLETTER_DISCOUNT_CODE}
+        </p>
       </div>
     );
   }
@@ -82,9 +86,17 @@ export function NewsletterSignup({
       <TitleAs className="mt-4 text-4xl leading-tight sm:text-5xl">Join the Hive</TitleAs>
       <div aria-hidden="true" className="mx-auto mt-6 h-px w-16 bg-gold" />
       <DescriptionAs className="mt-6 leading-relaxed text-muted-foreground">
-        Enjoy <strong className="font-semibold text-foreground">{NEWSLETTER_DISCOUNT_PERCENT}% off your first purchase</strong>, plus first word of new arrivals, trunk shows and fitting-room events.
+        Enjoy <strong className="font-semibold text-foreground">{NEWSLETTER_DISCOUNT_PERCENT}% off your first purchase</strong>, plus first
+        word of new arrivals, trunk shows and fitting-room events.
       </DescriptionAs>
-      <fetcher.Form method="post" action={NEWSLETTER_ACTION} noValidate onSubmit={onSubmit} className="mt-8 text-left" aria-describedby={noteId}>
+      <fetcher.Form
+        method="post"
+        action={NEWSLETTER_ACTION}
+        noValidate
+        onSubmit={onSubmit}
+        className="mt-8 text-left"
+        aria-describedby={noteId}
+      >
         <label htmlFor={inputId} className="text-xs tracking-[0.18em] text-muted-foreground uppercase">
           Email address
         </label>

@@ -12,7 +12,12 @@ export function WishlistButton({ product, variant = "icon" }: { product: Wishlis
   const toggle = () => wishlist.toggle(wishlistItemFrom(product));
   if (variant === "labelled") {
     return (
-      <button type="button" onClick={toggle} aria-pressed={saved} className="inline-flex h-12 items-center justify-center gap-2 rounded-full border border-border px-5 text-sm tracking-[0.12em] uppercase transition-colors hover:border-foreground">
+      <button
+        type="button"
+        onClick={toggle}
+        aria-pressed={saved}
+        className="inline-flex h-12 items-center justify-center gap-2 rounded-full border border-border px-5 text-sm tracking-[0.12em] uppercase transition-colors hover:border-foreground"
+      >
         <Heart className={`size-4 ${saved ? "fill-gold text-gold" : ""}`} aria-hidden="true" />
         {label}
       </button>

@@ -66,5 +66,12 @@ export default function GoldenCursorCanvas() {
     };
   }, []);
 
-  return <canvas ref={canvasRef} data-testid="golden-cursor" aria-hidden="true" className="pointer-events-none fixed inset-0 z-[90] h-full w-full" />;
+  return (
+    <canvas
+      ref={canvasRef}
+      data-testid="golden-cursor"
+      aria-hidden="true"
+      className="pointer-events-none fixed inset-0 z-[90] h-full w-full"
+    />
+  );
 }

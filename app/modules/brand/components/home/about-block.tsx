@@ -11,7 +11,15 @@ export function AboutBlock() {
       <div className="mx-auto grid max-w-6xl items-center gap-14 md:grid-cols-2 lg:gap-24">
         <div className="relative mx-auto w-full max-w-md">
           <div aria-hidden="true" className="absolute -top-4 -left-4 h-full w-full border border-gold/60" />
-          <img src={art.src} width={art.width} height={art.height} alt={art.alt} loading="lazy" decoding="async" className="relative h-auto w-full" />
+          <img
+            src={art.src}
+            width={art.width}
+            height={art.height}
+            alt={art.alt}
+            loading="lazy"
+            decoding="async"
+            className="relative h-auto w-full"
+          />
         </div>
         <div>
           <p className="eyebrow">Our story</p>
@@ -20,10 +28,12 @@ export function AboutBlock() {
           </h2>
           <div aria-hidden="true" className="mt-6 h-px w-16 bg-gold" />
           <p className="mt-6 text-lg leading-relaxed text-muted-foreground">
-            The Hive began with a simple idea: that finding the dress should feel as joyful as wearing it. We choose every gown by hand, fit it in-house, and take the time to hear the story you are dressing for.
+            The Hive began with a simple idea: that finding the dress should feel as joyful as wearing it. We choose every gown by hand, fit
+            it in-house, and take the time to hear the story you are dressing for.
           </p>
           <p className="mt-4 leading-relaxed text-muted-foreground">
-            Brides, prom-goers and celebrants come to us from across the Lowcountry for the quiet attention of a small atelier, and leave with a dress that feels entirely their own.
+            Brides, prom-goers and celebrants come to us from across the Lowcountry for the quiet attention of a small atelier, and leave
+            with a dress that feels entirely their own.
           </p>
           <Link to="/our-story" className={buttonStyles("outline", "mt-10")}>
             Read Our Story

@@ -120,7 +120,13 @@ export function BridalCarousel() {
           </div>
         </div>
         <div className="mt-10 flex items-center justify-center gap-3 px-6">
-          <button type="button" onClick={previous} aria-controls="bridal-slides" aria-label="Previous gown" className="inline-flex size-11 items-center justify-center rounded-full border border-foreground/40 transition-colors hover:bg-foreground hover:text-background">
+          <button
+            type="button"
+            onClick={previous}
+            aria-controls="bridal-slides"
+            aria-label="Previous gown"
+            className="inline-flex size-11 items-center justify-center rounded-full border border-foreground/40 transition-colors hover:bg-foreground hover:text-background"
+          >
             <ChevronLeft aria-hidden="true" className="size-5" />
           </button>
           <div className="flex items-center gap-1">
@@ -134,11 +140,20 @@ export function BridalCarousel() {
                 aria-current={index === selected ? "true" : undefined}
                 className="group inline-flex size-8 items-center justify-center"
               >
-                <span aria-hidden="true" className={`block h-2 rounded-full transition-all duration-500 ${index === selected ? "w-6 bg-gold-ink" : "w-2 bg-foreground/30 group-hover:bg-foreground/60"}`} />
+                <span
+                  aria-hidden="true"
+                  className={`block h-2 rounded-full transition-all duration-500 ${index === selected ? "w-6 bg-gold-ink" : "w-2 bg-foreground/30 group-hover:bg-foreground/60"}`}
+                />
               </button>
             ))}
           </div>
-          <button type="button" onClick={next} aria-controls="bridal-slides" aria-label="Next gown" className="inline-flex size-11 items-center justify-center rounded-full border border-foreground/40 transition-colors hover:bg-foreground hover:text-background">
+          <button
+            type="button"
+            onClick={next}
+            aria-controls="bridal-slides"
+            aria-label="Next gown"
+            className="inline-flex size-11 items-center justify-center rounded-full border border-foreground/40 transition-colors hover:bg-foreground hover:text-background"
+          >
             <ChevronRight aria-hidden="true" className="size-5" />
           </button>
           {reducedMotion ? null : (

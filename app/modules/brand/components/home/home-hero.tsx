@@ -12,12 +12,17 @@ export function HomeHero() {
   return (
     <section aria-labelledby="hero-heading" className="relative isolate overflow-hidden">
       <div aria-hidden="true" className="absolute inset-0 -z-20 bg-[radial-gradient(ellipse_at_70%_20%,var(--accent),transparent_60%)]" />
-      <img src={heroDrape.src} width={heroDrape.width} height={heroDrape.height} alt="" aria-hidden="true" className="absolute inset-0 -z-10 h-full w-full object-cover opacity-70 dark:opacity-35" />
+      <img
+        src={heroDrape.src}
+        width={heroDrape.width}
+        height={heroDrape.height}
+        alt=""
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 h-full w-full object-cover opacity-70 dark:opacity-35"
+      />
       <div className="mx-auto grid min-h-[calc(100svh-4.5rem)] max-w-7xl items-center gap-10 px-6 py-16 sm:px-8 lg:grid-cols-[1.15fr_0.85fr] lg:gap-16 lg:py-20">
         <div className="text-center lg:text-left">
-          <p className="eyebrow">
-            {BRAND.city} bridal &amp; formal atelier
-          </p>
+          <p className="eyebrow">{BRAND.city} bridal &amp; formal atelier</p>
           <h1 id="hero-heading" className="mt-6 text-[3.25rem] leading-[1.02] sm:text-7xl lg:text-[5.5rem]">
             Your Story, <span className="text-gold-ink">Beautifully</span> Dressed
           </h1>
@@ -26,7 +31,11 @@ export function HomeHero() {
           </p>
           <nav aria-label="Collections" className="mt-10 flex flex-col items-center gap-3 sm:flex-row sm:justify-center lg:justify-start">
             {HERO_COLLECTIONS.map((collection, index) => (
-              <Link key={collection.to} to={collection.to} className={buttonStyles(index === 0 ? "primary" : "outline", "w-full max-w-xs sm:w-auto sm:min-w-40")}>
+              <Link
+                key={collection.to}
+                to={collection.to}
+                className={buttonStyles(index === 0 ? "primary" : "outline", "w-full max-w-xs sm:w-auto sm:min-w-40")}
+              >
                 {collection.label}
               </Link>
             ))}
@@ -48,7 +57,10 @@ export function HomeHero() {
           </picture>
         </div>
       </div>
-      <a href="#how-it-works" className="absolute bottom-6 left-1/2 hidden -translate-x-1/2 flex-col items-center gap-1 text-[0.65rem] tracking-[0.3em] text-muted-foreground uppercase transition-colors hover:text-foreground sm:flex">
+      <a
+        href="#how-it-works"
+        className="absolute bottom-6 left-1/2 hidden -translate-x-1/2 flex-col items-center gap-1 text-[0.65rem] tracking-[0.3em] text-muted-foreground uppercase transition-colors hover:text-foreground sm:flex"
+      >
         Discover
         <ChevronDown aria-hidden="true" className="size-4" />
       </a>

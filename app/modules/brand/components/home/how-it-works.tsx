@@ -9,7 +9,12 @@ const ICONS = [CalendarHeart, Gem, Scissors];
 
 export function HowItWorks() {
   return (
-    <Reveal as="section" id="how-it-works" aria-labelledby="how-it-works-heading" className="scroll-mt-20 bg-surface px-6 py-24 sm:px-8 sm:py-32">
+    <Reveal
+      as="section"
+      id="how-it-works"
+      aria-labelledby="how-it-works-heading"
+      className="scroll-mt-20 bg-surface px-6 py-24 sm:px-8 sm:py-32"
+    >
       <SectionHeading id="how-it-works-heading" eyebrow="The Hive experience" title="How It Works">
         Three unhurried steps from the first hello to the last stitch.
       </SectionHeading>

@@ -58,7 +58,10 @@ function ProductTile({ product }: { product: MostLovedProduct }) {
             className="h-full w-full object-cover transition-transform duration-700 group-hover:scale-[1.03]"
           />
         ) : (
-          <div aria-hidden="true" className="flex h-full items-center justify-center font-display text-5xl tracking-[0.2em] text-gold-ink/60 uppercase">
+          <div
+            aria-hidden="true"
+            className="flex h-full items-center justify-center font-display text-5xl tracking-[0.2em] text-gold-ink/60 uppercase"
+          >
             Hive
           </div>
         )}
@@ -74,12 +77,21 @@ function ComingSoon() {
   const art = ARTWORK.comingSoon;
   return (
     <div className="mx-auto mt-16 grid max-w-5xl items-center overflow-hidden border border-border bg-surface md:grid-cols-2">
-      <img src={art.src} width={art.width} height={art.height} alt={art.alt} loading="lazy" decoding="async" className="h-full w-full object-cover" />
+      <img
+        src={art.src}
+        width={art.width}
+        height={art.height}
+        alt={art.alt}
+        loading="lazy"
+        decoding="async"
+        className="h-full w-full object-cover"
+      />
       <div className="px-8 py-12 text-center md:px-12 md:text-left">
         <p className="eyebrow">Coming soon</p>
         <p className="mt-4 font-display text-3xl leading-snug sm:text-4xl">Our most loved gowns are on their way</p>
         <p className="mt-4 leading-relaxed text-muted-foreground">
-          We are steaming, pressing and photographing this season&rsquo;s favourites. Until they arrive online, every one of them is waiting for you in the fitting room.
+          We are steaming, pressing and photographing this season&rsquo;s favourites. Until they arrive online, every one of them is waiting
+          for you in the fitting room.
         </p>
         <Link to="/fitting-room" className={buttonStyles("ghost", "mt-6 text-gold-ink")}>
           Try them on in the studio

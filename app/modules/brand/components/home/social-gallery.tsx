@@ -22,8 +22,19 @@ export function SocialGallery() {
         {SOCIAL_POSTS.map((post) => (
           <li key={post.src}>
             <a href={BRAND.instagram} target="_blank" rel="noopener noreferrer" className="group relative block overflow-hidden">
-              <img src={post.src} width={post.width} height={post.height} alt={post.alt} loading="lazy" decoding="async" className="h-auto w-full transition-transform duration-700 group-hover:scale-105" />
-              <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center bg-[#1b1a18]/0 text-[#f4efe6] opacity-0 transition-all duration-500 group-hover:bg-[#1b1a18]/35 group-hover:opacity-100 group-focus-visible:bg-[#1b1a18]/35 group-focus-visible:opacity-100">
+              <img
+                src={post.src}
+                width={post.width}
+                height={post.height}
+                alt={post.alt}
+                loading="lazy"
+                decoding="async"
+                className="h-auto w-full transition-transform duration-700 group-hover:scale-105"
+              />
+              <span
+                aria-hidden="true"
+                className="absolute inset-0 flex items-center justify-center bg-[#1b1a18]/0 text-[#f4efe6] opacity-0 transition-all duration-500 group-hover:bg-[#1b1a18]/35 group-hover:opacity-100 group-focus-visible:bg-[#1b1a18]/35 group-focus-visible:opacity-100"
+              >
                 <Camera className="size-7" strokeWidth={1.25} />
               </span>
               <span className="sr-only"> (view on Instagram, opens in a new tab)</span>
