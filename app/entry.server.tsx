@@ -60,8 +60,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered)
-            logger.error({ err: error instanceof Error ? error.message : String(error) }, "render error after the shell was sent");
+          if (shellRendered) logger.error({ err: error }, "render error after the shell was sent");
         },
       },
     );
@@ -72,8 +71,5 @@ export function handleError(error: unknown, { request, context }: { request: Req
   // Aborted requests and expected answers (404, 405...) are not errors of ours.
   if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
   const { logger } = context.get(requestContext);
-  logger.error(
-    { err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error), path: new URL(request.url).pathname },
-    "unhandled error in a loader or action",
-  );
+  logger.error({ err: error, path: new URL(request.url).pathname }, "unhandled error in a loader or action");
 }

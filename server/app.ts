@@ -104,12 +104,12 @@ export function createApp(
     }
     try {
       await Promise.race([
-        pingDatabase(services.db),
+        pingDatabase(services.database.db),
         new Promise((_, reject) => setTimeout(() => reject(new Error("database did not answer within 2 s")), 2000).unref()),
       ]);
       res.set("Cache-Control", "no-store").json({ status: "ok", database: "ok", engine: services.database.engine });
     } catch (error) {
-      res.locals.logger.error({ err: (error as Error).message }, "health check failed");
+      res.locals.logger.error({ err: error }, "health check failed");
       res.status(503).set("Cache-Control", "no-store").json({ status: "error", database: "unavailable" });
     }
   });
@@ -126,9 +126,9 @@ export function createApp(
     }
     res.locals.logger.info("backup requested by the operator CLI");
     res.type("application/gzip").set("Cache-Control", "no-store");
-    backupStream(services.db)
+    backupStream(services.database.db)
       .on("error", (error) => {
-        res.locals.logger.error({ err: error.message }, "backup failed");
+        res.locals.logger.error({ err: error }, "backup failed");
         res.destroy(error);
       })
       .pipe(res);
@@ -164,10 +164,7 @@ export function createApp(
   );
 
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    res.locals.logger?.error(
-      { err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) },
-      "unhandled error",
-    );
+    res.locals.logger?.error({ err: error }, "unhandled error");
     if (!res.headersSent) res.status(500).type("text/plain").send("Unexpected Application Error!");
   });
   return app;
@@ -239,7 +236,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     `catalogue: ${catalogue.description}`,
   );
 
-  const services: AppServices = { env, database, db, logger, changes, catalogue, nudgeMail: () => worker.nudge() };
+  const services: AppServices = { env, database, logger, changes, catalogue, nudgeMail: () => worker.nudge() };
   const lifecycle: Lifecycle = { draining: false };
   const app = createApp(services, {
     lifecycle,
@@ -291,7 +288,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await worker.stop();
       await stopListening().catch(() => {});
       await catalogue.close();
-      await database?.close().catch((error: unknown) => logger.error({ err: String(error) }, "closing the database failed"));
+      await database?.close().catch((error: unknown) => logger.error({ err: error }, "closing the database failed"));
       lock?.release();
       logger.info("shut down cleanly");
       logger.flush();

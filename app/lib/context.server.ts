@@ -1,5 +1,5 @@
 import { createContext } from "react-router";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import type { DatabaseHandle } from "~/db/client.server";
 import type { Catalogue } from "~/modules/catalogue/catalogue.server";
 import type { ChangeBus } from "~/modules/realtime/change-bus.server";
 import type { Env } from "./env.server";
@@ -8,8 +8,8 @@ import type { Logger } from "./logger.server";
 /** What the server builds once at start-up and every loader and action may use. */
 export interface AppServices {
   env: Env;
+  /** PGlite or PostgreSQL: `database.db` is the drizzle instance, `database.engine` says which. */
   database: DatabaseHandle;
-  db: Database;
   logger: Logger;
   changes: ChangeBus;
   /** The storefront catalogue: Shopify when configured, else the built-in store. */

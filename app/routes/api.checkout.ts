@@ -45,10 +45,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof StorefrontError) {
       const status = error.userErrors.length > 0 ? 422 : 502;
-      logger.warn({ err: error.message, kind: error.kind }, "checkout not created");
+      logger.warn({ err: error, kind: error.kind }, "checkout not created");
       return answer({ ok: false, error: error.message, userErrors: error.userErrors, notice: error.notice }, status);
     }
-    logger.error({ err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) }, "checkout failed");
+    logger.error({ err: error }, "checkout failed");
     return answer({ ok: false, error: "Checkout failed. Please try again." }, 503);
   }
 }

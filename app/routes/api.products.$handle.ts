@@ -13,7 +13,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     return Response.json({ product, notice }, { status: product || notice ? 200 : 404, headers: { "Cache-Control": "public, max-age=1" } });
   } catch (error) {
     if (!(error instanceof StorefrontError)) throw error;
-    context.get(requestContext).logger.error({ err: error.message, kind: error.kind }, "product lookup failed");
+    context.get(requestContext).logger.error({ err: error, kind: error.kind }, "product lookup failed");
     return Response.json({ error: error.message }, { status: 502, headers: { "Cache-Control": "no-store" } });
   }
 }

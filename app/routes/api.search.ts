@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return Response.json(body, { headers: { "Cache-Control": "public, max-age=1" } });
   } catch (error) {
     if (!(error instanceof StorefrontError)) throw error;
-    context.get(requestContext).logger.error({ err: error.message, kind: error.kind }, "search failed");
+    context.get(requestContext).logger.error({ err: error, kind: error.kind }, "search failed");
     return Response.json({ error: error.message }, { status: 502, headers: { "Cache-Control": "no-store" } });
   }
 }

@@ -35,9 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     mostLoved = list.products.map(toCardProduct);
     notice = list.notice ?? null;
   } catch (error) {
-    context
-      .get(requestContext)
-      .logger.error({ err: error instanceof Error ? error.message : String(error) }, "home products failed to load");
+    context.get(requestContext).logger.error({ err: error }, "home products failed to load");
   }
   return { mostLoved, notice };
 }

@@ -49,13 +49,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   let state: PageState;
   try {
-    const found = await findSubscriptionByToken(services.db, token, newsletterSecret(services.env));
+    const found = await findSubscriptionByToken(services.database.db, token, newsletterSecret(services.env));
     if (found.status === "invalid-token") state = { kind: "invalid" };
     else if (found.status === "not-found") state = { kind: "not-found" };
     else if (found.status === "inactive") state = { kind: "unsubscribed", email: maskEmail(found.email), already: true };
     else state = { kind: "confirm", email: maskEmail(found.email), token };
   } catch (error) {
-    context.get(requestContext).logger.error({ err: error instanceof Error ? error.message : String(error) }, "unsubscribe lookup failed");
+    context.get(requestContext).logger.error({ err: error }, "unsubscribe lookup failed");
     state = { kind: "unavailable" };
   }
   return data(state, { status: statusOf(state), headers: PRIVATE_HEADERS });
@@ -73,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   let state: PageState;
   try {
-    const outcome = await unsubscribe(services.db, token, newsletterSecret(services.env));
+    const outcome = await unsubscribe(services.database.db, token, newsletterSecret(services.env));
     if (outcome.status === "invalid-token") state = { kind: "invalid" };
     else if (outcome.status === "not-found") state = { kind: "not-found" };
     else {
@@ -81,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       context.get(requestContext).logger.info({ status: outcome.status }, "newsletter unsubscribe");
     }
   } catch (error) {
-    context.get(requestContext).logger.error({ err: error instanceof Error ? error.message : String(error) }, "unsubscribe failed");
+    context.get(requestContext).logger.error({ err: error }, "unsubscribe failed");
     state = { kind: "unavailable" };
   }
   return data(state, { status: statusOf(state), headers: PRIVATE_HEADERS });

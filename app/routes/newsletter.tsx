@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   try {
-    const outcome = await subscribeToNewsletter(services.db, parsed.data, {
+    const outcome = await subscribeToNewsletter(services.database.db, parsed.data, {
       appUrl: services.env.APP_URL,
       secret: newsletterSecret(services.env),
     });
@@ -65,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     logger.info({ subscriberId: outcome.subscriberId, status: outcome.status }, "newsletter sign-up");
     return data<NewsletterResult>({ ok: true, email: parsed.data.email });
   } catch (error) {
-    logger.error({ err: error instanceof Error ? error.message : String(error) }, "newsletter sign-up failed");
+    logger.error({ err: error }, "newsletter sign-up failed");
     return data<NewsletterResult>({ ok: false, error: NEWSLETTER_MESSAGES.failed }, { status: 503 });
   }
 }

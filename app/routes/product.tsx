@@ -23,9 +23,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     notice = found.notice ?? null;
   } catch (error) {
     // SPEC §8: a failed product fetch is logged and reads as 'Product Not Found'.
-    context
-      .get(requestContext)
-      .logger.error({ err: error instanceof Error ? error.message : String(error), handle: params.handle }, "product failed to load");
+    context.get(requestContext).logger.error({ err: error, handle: params.handle }, "product failed to load");
   }
   return data({ product, notice }, { status: product ? 200 : 404 });
 }

@@ -15,9 +15,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   try {
     products = (await catalogue.listProducts({ first: 250 })).products;
   } catch (error) {
-    context
-      .get(requestContext)
-      .logger.error({ err: error instanceof Error ? error.message : String(error) }, "sitemap could not list products");
+    context.get(requestContext).logger.error({ err: error }, "sitemap could not list products");
   }
   const urls = [...PAGES, ...products.map((p) => `/product/${p.handle}`)];
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.map((u) => `  <url><loc>${escapeXml(origin + u)}</loc></url>`).join("\n")}\n</urlset>\n`;

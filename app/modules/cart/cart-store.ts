@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { isImageRef, isMoney, isRecord, isString } from "~/lib/guards";
+import { isImageRef, isMoney, isRecord, isString } from "~/lib/stored-value-shapes";
 import { createLocalStore } from "~/lib/local-store";
 import type { Money, SelectedOption } from "~/modules/catalogue/types";
 

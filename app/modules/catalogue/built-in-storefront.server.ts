@@ -332,7 +332,7 @@ export function createBuiltInStorefront({ db, siteUrl, logger }: BuiltInStorefro
       errors: result.errors.map((error) => {
         const original = error.originalError;
         if (!original || original instanceof GraphQLError) return error;
-        logger?.error({ err: { message: original.message, stack: original.stack }, path: error.path }, "built-in storefront failed");
+        logger?.error({ err: original, path: error.path }, "built-in storefront failed");
         return new GraphQLError(INTERNAL_ERROR, { path: error.path, nodes: error.nodes });
       }),
     };

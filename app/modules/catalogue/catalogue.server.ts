@@ -205,10 +205,7 @@ export function createCatalogue({ config, database, logger, cache: cacheOptions,
   const cache = new ReadCache({
     ...cacheOptions,
     onBackgroundError: (key, error) =>
-      logger?.warn(
-        { key, err: error instanceof Error ? error.message : String(error) },
-        "refreshing a cached catalogue read failed; serving the stale copy",
-      ),
+      logger?.warn({ key, err: error }, "refreshing a cached catalogue read failed; serving the stale copy"),
   });
   // An answer that carries a notice (402) is not kept: the store may be paid for a moment later.
   const keep = (value: { notice: unknown }) => value.notice === null;

@@ -17,9 +17,7 @@ export async function loadCollection(request: Request, context: Readonly<RouterC
     all = list.products;
     notice = list.notice ?? null;
   } catch (error) {
-    context
-      .get(requestContext)
-      .logger.error({ err: error instanceof Error ? error.message : String(error), collection }, "collection failed to load");
+    context.get(requestContext).logger.error({ err: error, collection }, "collection failed to load");
   }
   const products = sortProducts(filterByStyle(all, query.style), query.sort).map(toCardProduct);
   const showcase = all.slice(0, 2).flatMap((p) => (p.images[0] ? [{ ...p.images[0], title: p.title, handle: p.handle }] : []));

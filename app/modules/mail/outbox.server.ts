@@ -120,7 +120,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
           })
           .where(eq(mailOutbox.id, row.id));
         logger.warn(
-          { mailId: row.id, kind: row.kind, attempts: row.attempts, err: message, retryInMs: giveUp ? null : delay },
+          { mailId: row.id, kind: row.kind, attempts: row.attempts, err: error, retryInMs: giveUp ? null : delay },
           giveUp ? "mail failed for good" : "mail send failed, will retry",
         );
       }
@@ -137,7 +137,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }
     running = pass()
       .catch((error: unknown) => {
-        logger.error({ err: error instanceof Error ? error.message : String(error) }, "outbox pass failed");
+        logger.error({ err: error }, "outbox pass failed");
         return 0;
       })
       .finally(() => {
