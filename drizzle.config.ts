@@ -4,6 +4,6 @@ import { defineConfig } from "drizzle-kit";
 // them itself at start-up, on PGlite or PostgreSQL.
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./app/db/schema",
+  schema: "./app/db/schema/*.ts",
   out: "./drizzle",
 });

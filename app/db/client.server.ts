@@ -10,11 +10,16 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import * as boutique from "./schema/boutique";
+import * as accounts from "./schema/accounts";
+import * as audit from "./schema/audit";
 import * as catalogue from "./schema/catalogue";
+import * as designRequests from "./schema/design-requests";
+import * as fittings from "./schema/fittings";
 import * as mail from "./schema/mail";
+import * as newsletter from "./schema/newsletter";
+import * as wishlist from "./schema/wishlist";
 
-export const schema = { ...boutique, ...catalogue, ...mail };
+export const schema = { ...accounts, ...audit, ...catalogue, ...designRequests, ...fittings, ...mail, ...newsletter, ...wishlist };
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type Transaction = PgTransaction<PgQueryResultHKT, Schema>;

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { migrateDatabase, openDatabase } from "~/db/client.server";
-import { newsletterSubscribers } from "~/db/schema/boutique";
+import { newsletterSubscribers } from "~/db/schema/newsletter";
 import { startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
 import { spawnNode, tempDir } from "../helpers/processes";
 

@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateDatabase, queryRows } from "~/db/client.server";
-import { appointments, customDesignSubmissions, newsletterSubscribers } from "~/db/schema/boutique";
+import { customDesignSubmissions } from "~/db/schema/design-requests";
+import { appointments } from "~/db/schema/fittings";
+import { newsletterSubscribers } from "~/db/schema/newsletter";
 import { testEngines, type TestDatabase } from "../helpers/databases";
 
 describe.each(testEngines)("migrations on $name", (engine) => {

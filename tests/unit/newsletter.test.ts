@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { newsletterSubscribers } from "~/db/schema/boutique";
+import { newsletterSubscribers } from "~/db/schema/newsletter";
 import { mailOutbox } from "~/db/schema/mail";
 import { NEWSLETTER_DISCOUNT_CODE } from "~/modules/newsletter/constants";
 import {

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
-import { newsletterSubscribers } from "~/db/schema/boutique";
+import { newsletterSubscribers } from "~/db/schema/newsletter";
 import { BRAND } from "~/lib/brand";
 import type { Env } from "~/lib/env.server";
 import { createRateLimiter, type RateLimiter } from "~/lib/rate-limit.server";

@@ -1,0 +1,37 @@
+import { sql } from "drizzle-orm";
+import { check, date, index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt } from "../columns";
+import { ACTIVE_APPOINTMENT_STATUSES, APPOINTMENT_STATUSES, APPOINTMENT_TYPES } from "../constants";
+import { oneOf } from "../sql-helpers";
+
+/** What the admin dashboard searches; the trigram index is built on exactly this expression. */
+export const appointmentSearchText = sql`lower(coalesce(name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(phone, '') || ' ' || coalesce(appointment_type, '') || ' ' || coalesce(preferred_time, '') || ' ' || coalesce(notes, '') || ' ' || coalesce(status, ''))`;
+
+export const appointments = pgTable(
+  "appointments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    appointmentType: text("appointment_type").notNull().default("fitting"),
+    preferredDate: date("preferred_date", { mode: "string" }).notNull(),
+    /** The slot's start, 24-hour 'HH:MM'; SPEC keeps it only in notes, we also keep it queryable. */
+    preferredTime: text("preferred_time").notNull(),
+    notes: text("notes"),
+    userId: text("user_id"),
+    status: text("status").notNull().default("pending"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("appointments_status_check", oneOf(t.status, APPOINTMENT_STATUSES)),
+    check("appointments_type_check", oneOf(t.appointmentType, APPOINTMENT_TYPES)),
+    check("appointments_time_check", sql`${t.preferredTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    // One active booking per slot, enforced by the database on every engine.
+    uniqueIndex("appointments_active_slot_idx").on(t.preferredDate, t.preferredTime).where(oneOf(t.status, ACTIVE_APPOINTMENT_STATUSES)),
+    index("appointments_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("appointments_status_created_at_idx").on(t.status, t.createdAt.desc()),
+    index("appointments_user_id_idx").on(t.userId, t.createdAt.desc()),
+    index("appointments_search_idx").using("gin", sql`${appointmentSearchText} gin_trgm_ops`),
+  ],
+);
