@@ -17,9 +17,20 @@ import * as designRequests from "./schema/design-requests";
 import * as fittings from "./schema/fittings";
 import * as mail from "./schema/mail";
 import * as newsletter from "./schema/newsletter";
+import * as rateLimits from "./schema/rate-limits";
 import * as wishlist from "./schema/wishlist";
 
-export const schema = { ...accounts, ...audit, ...catalogue, ...designRequests, ...fittings, ...mail, ...newsletter, ...wishlist };
+export const schema = {
+  ...accounts,
+  ...audit,
+  ...catalogue,
+  ...designRequests,
+  ...fittings,
+  ...mail,
+  ...newsletter,
+  ...rateLimits,
+  ...wishlist,
+};
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type Transaction = PgTransaction<PgQueryResultHKT, Schema>;

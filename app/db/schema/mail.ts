@@ -1,7 +1,14 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { MAIL_STATUSES } from "../constants";
 import { oneOf } from "../sql-helpers";
+
+/** An attachment as the outbox keeps it: the bytes in base64, so any file survives JSON exactly. */
+export interface StoredMailAttachment {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+}
 
 /**
  * Mail waiting to be sent. Rows are written in the same transaction as the
@@ -17,6 +24,10 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body"),
+    /** Files sent with the message (an .ics invitation...), in the row so they commit or roll back with it. */
+    attachments: jsonb("attachments").$type<StoredMailAttachment[]>(),
+    /** Bulk mail: the one-click unsubscribe URL, sent as List-Unsubscribe (RFC 8058). */
+    listUnsubscribeUrl: text("list_unsubscribe_url"),
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
