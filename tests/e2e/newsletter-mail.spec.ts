@@ -62,6 +62,9 @@ test("the welcome mail arrives over SMTP with HIVE15 and an unsubscribe link tha
   expect(link, "the mail carries an unsubscribe link").toBeTruthy();
   expect(link!.startsWith(`${boutique.url}/`), "the link points at APP_URL").toBe(true);
   expect(mail!.html).toContain(link!);
+  // Mail clients offer their own one-click unsubscribe from these headers (RFC 8058).
+  expect(mail!.headers.find((h) => h.key === "list-unsubscribe")?.value).toBe(`<${link!}>`);
+  expect(mail!.headers.find((h) => h.key === "list-unsubscribe-post")?.value).toBe("List-Unsubscribe=One-Click");
 
   // A tampered link is refused with a clear page, not an error.
   const tampered = await page.goto(link!.replace(/.$/, (c) => (c === "A" ? "B" : "A")));
@@ -109,6 +112,22 @@ test("without JavaScript the unsubscribe link still works", async ({ browser }) 
   await smtp.waitFor((m) => m.to.some((to) => to.toLowerCase() === email), { count: 2 });
   await boutique.stop("SIGTERM");
   expect(await subscriberRows(boutique.dataDir)).toEqual([{ email, is_active: true }]);
+});
+
+test("a mail client's one-click unsubscribe (a POST to List-Unsubscribe, no browser) unsubscribes", async () => {
+  smtp = await startSmtpServer();
+  boutique = await startOwnBoutique({ SMTP_URL: smtp.url });
+  const email = `one-click-${Date.now()}@example.com`;
+  await fetch(`${boutique.url}/newsletter`, { method: "POST", body: new URLSearchParams({ email }) });
+  const [mail] = await smtp.waitFor((m) => m.to.includes(email));
+  const target = /^<(.+)>$/.exec(mail!.headers.find((h) => h.key === "list-unsubscribe")?.value ?? "")?.[1];
+  expect(target, "List-Unsubscribe names one URL").toBeTruthy();
+
+  // What RFC 8058 says the provider sends: a form POST with this one field, no cookies, no Origin.
+  const response = await fetch(target!, { method: "POST", body: new URLSearchParams({ "List-Unsubscribe": "One-Click" }) });
+  expect(response.status).toBe(200);
+  await boutique.stop("SIGTERM");
+  expect(await subscriberRows(boutique.dataDir)).toEqual([{ email, is_active: false }]);
 });
 
 test("sign-ups are limited to 5 per 10 minutes per client: the 6th gets 429, a clear message, and nothing is stored", async ({ page }) => {

@@ -9,6 +9,9 @@ export interface ReceivedMail {
   text: string;
   html: string;
   messageId: string;
+  attachments: { filename: string; contentType: string; content: Buffer }[];
+  /** Header lines as sent, unfolded: key in lower case, value after the colon. */
+  headers: { key: string; value: string }[];
 }
 
 export interface TestSmtpServer {
@@ -18,6 +21,15 @@ export interface TestSmtpServer {
   /** Resolves when `count` messages matching `predicate` have arrived. */
   waitFor(predicate: (mail: ReceivedMail) => boolean, options?: { count?: number; timeoutMs?: number }): Promise<ReceivedMail[]>;
   close(): Promise<void>;
+}
+
+const unfold = (line: string) => line.replace(/\r?\n[ \t]+/g, " ");
+
+/** A part's Content-Type with its parameters, e.g. `text/calendar; charset=utf-8; method=REQUEST`. */
+function contentTypeOf(header: unknown): string | undefined {
+  if (!header || typeof header !== "object" || !("value" in header)) return undefined;
+  const { value, params = {} } = header as { value: string; params?: Record<string, string> };
+  return [value, ...Object.entries(params).map(([k, v]) => `${k}=${v}`)].join("; ");
 }
 
 /** A free TCP port on loopback (nothing listens on it once this resolves). */
@@ -48,6 +60,12 @@ export async function startSmtpServer(port?: number): Promise<TestSmtpServer> {
             text: parsed.text ?? "",
             html: typeof parsed.html === "string" ? parsed.html : "",
             messageId: parsed.messageId ?? "",
+            attachments: parsed.attachments.map((a) => ({
+              filename: a.filename ?? "",
+              contentType: contentTypeOf(a.headers.get("content-type")) ?? a.contentType,
+              content: a.content,
+            })),
+            headers: parsed.headerLines.map((h) => ({ key: h.key, value: unfold(h.line).replace(/^[^:]*:\s*/, "") })),
           });
           for (const wake of waiters) wake();
           callback();

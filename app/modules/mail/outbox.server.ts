@@ -1,16 +1,34 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
-import { mailOutbox } from "~/db/schema/mail";
+import { mailOutbox, type StoredMailAttachment } from "~/db/schema/mail";
 import type { Logger } from "~/lib/logger.server";
+import type { MailAttachment, MailMessage } from "./types";
 import type { MailTransport } from "./transport.server";
 
-export interface MailMessage {
-  /** What kind of mail this is, for the admin view and the logs (e.g. "newsletter-welcome"). */
-  kind: string;
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
+export const MAX_ATTACHMENTS = 10;
+/** Per message, all attachments together: an invitation or a few photos, not an archive. */
+export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;
+
+// Names and types land in MIME headers: keep them to what cannot break a header.
+const FILENAME = /^[\p{L}\p{N}][\p{L}\p{N} ._()-]{0,199}$/u;
+const TOKEN = "[a-z0-9!#$&^_.+-]+";
+const CONTENT_TYPE = new RegExp(`^${TOKEN}/${TOKEN}(\\s*;\\s*${TOKEN}=(${TOKEN}|"[^"\\\\\\r\\n]*"))*$`, "i");
+
+/** Checks and encodes attachments for the outbox row; a bad one is a bug in the caller, so it throws. */
+export function storeAttachments(attachments: readonly MailAttachment[] | undefined): StoredMailAttachment[] | null {
+  if (!attachments?.length) return null;
+  if (attachments.length > MAX_ATTACHMENTS) throw new RangeError(`a message carries at most ${MAX_ATTACHMENTS} attachments`);
+  let total = 0;
+  return attachments.map(({ filename, contentType, content }) => {
+    if (!FILENAME.test(filename)) throw new TypeError(`attachment filename not allowed: ${JSON.stringify(filename.slice(0, 80))}`);
+    if (!CONTENT_TYPE.test(contentType))
+      throw new TypeError(`attachment content type not allowed: ${JSON.stringify(contentType.slice(0, 80))}`);
+    const bytes =
+      typeof content === "string" ? Buffer.from(content, "utf8") : Buffer.from(content.buffer, content.byteOffset, content.byteLength);
+    total += bytes.byteLength;
+    if (total > MAX_ATTACHMENT_BYTES) throw new RangeError(`attachments exceed ${MAX_ATTACHMENT_BYTES} bytes in one message`);
+    return { filename, contentType, contentBase64: bytes.toString("base64") };
+  });
 }
 
 /**
@@ -18,9 +36,20 @@ export interface MailMessage {
  * the change that caused it commits.
  */
 export async function enqueueMail(tx: Executor, message: MailMessage): Promise<string> {
+  if (message.listUnsubscribeUrl !== undefined && !/^https?:\/\/[^\s<>]+$/.test(message.listUnsubscribeUrl)) {
+    throw new TypeError("listUnsubscribeUrl must be an http(s) URL");
+  }
   const [row] = await tx
     .insert(mailOutbox)
-    .values({ kind: message.kind, toAddress: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html ?? null })
+    .values({
+      kind: message.kind,
+      toAddress: message.to,
+      subject: message.subject,
+      textBody: message.text,
+      htmlBody: message.html ?? null,
+      attachments: storeAttachments(message.attachments),
+      listUnsubscribeUrl: message.listUnsubscribeUrl ?? null,
+    })
     .returning({ id: mailOutbox.id });
   if (!row) throw new Error("enqueueMail: the outbox row was not written");
   return row.id;
@@ -100,7 +129,20 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     for (const row of batch) {
       if (stopped) break;
       try {
-        await transport.send({ id: row.id, from, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody });
+        await transport.send({
+          id: row.id,
+          from,
+          to: row.toAddress,
+          subject: row.subject,
+          text: row.textBody,
+          html: row.htmlBody,
+          attachments: (row.attachments ?? []).map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: Buffer.from(a.contentBase64, "base64"),
+          })),
+          listUnsubscribeUrl: row.listUnsubscribeUrl,
+        });
         await db
           .update(mailOutbox)
           .set({ status: "sent", sentAt: sql`now()`, lastError: null })

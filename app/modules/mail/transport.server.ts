@@ -1,12 +1,20 @@
 import nodemailer from "nodemailer";
 import type { Logger } from "~/lib/logger.server";
 
+export interface OutgoingAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface OutgoingMail {
   from: string;
   to: string;
   subject: string;
   text: string;
   html?: string | null;
+  attachments?: OutgoingAttachment[];
+  listUnsubscribeUrl?: string | null;
   /** The outbox row id; sent as Message-ID so a receiver can tell a retry from a new message. */
   id: string;
 }
@@ -17,12 +25,25 @@ export interface MailTransport {
   close(): void;
 }
 
-/** The embedded default: the message goes to the log, the outbox keeps the record. */
+/** "ava@example.com" -> "example.com": enough to follow a delivery in the log without naming the person. */
+export function recipientDomain(address: string): string {
+  const at = address.lastIndexOf("@");
+  return at >= 0 ? address.slice(at + 1).toLowerCase() : "(no domain)";
+}
+
+/**
+ * The embedded default: nothing is sent. The log says that a mail went out,
+ * to which domain, about what; never the address, the body or its links
+ * (they hold tokens). The whole message stays in the outbox table.
+ */
 export function createLogTransport(logger: Logger): MailTransport {
   return {
     name: "log",
     async send(mail) {
-      logger.info({ mail: { id: mail.id, to: mail.to, subject: mail.subject, text: mail.text } }, "mail (log transport)");
+      logger.info(
+        { mail: { id: mail.id, toDomain: recipientDomain(mail.to), subject: mail.subject, attachments: mail.attachments?.length ?? 0 } },
+        "mail (log transport)",
+      );
     },
     close() {},
   };
@@ -44,6 +65,17 @@ export function createSmtpTransport(url: string, domain: string): MailTransport 
         text: mail.text,
         html: mail.html ?? undefined,
         messageId: `<${mail.id}@${domain}>`,
+        // base64 whatever the type: the bytes arrive exactly as stored, line endings included.
+        attachments: mail.attachments?.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: a.content,
+          contentTransferEncoding: "base64",
+          contentDisposition: "attachment",
+        })),
+        ...(mail.listUnsubscribeUrl
+          ? { list: { unsubscribe: mail.listUnsubscribeUrl }, headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } }
+          : {}),
       });
     },
     close() {

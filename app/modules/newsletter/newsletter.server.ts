@@ -5,7 +5,7 @@ import { newsletterSubscribers } from "~/db/schema/newsletter";
 import { BRAND } from "~/lib/brand";
 import type { Env } from "~/lib/env.server";
 import { createRateLimiter, type RateLimiter } from "~/lib/rate-limit.server";
-import { enqueueMail, type MailMessage } from "~/modules/mail/outbox.server";
+import { brandedMail, enqueueMail, type MailMessage } from "~/modules/mail/mail.server";
 import { NEWSLETTER_DISCOUNT_CODE, NEWSLETTER_DISCOUNT_PERCENT } from "./constants";
 import { newsletterSignupSchema } from "./schema";
 
@@ -64,7 +64,7 @@ export async function subscribeToNewsletter(
       if (!existing) throw new Error("subscribeToNewsletter: the subscriber vanished inside the transaction");
       return { status: "already-subscribed", subscriberId: existing.id };
     }
-    await enqueueMail(tx, welcomeMail(email, unsubscribeUrl(changed.id, options)));
+    await enqueueMail(tx, welcomeMail({ to: email, unsubscribeLink: unsubscribeUrl(changed.id, options), appUrl: options.appUrl }));
     return { status: changed.inserted ? "subscribed" : "resubscribed", subscriberId: changed.id };
   });
 }
@@ -148,44 +148,31 @@ export function unsubscribeUrl(subscriberId: string, { appUrl, secret }: Newslet
 
 // --- the welcome mail ---------------------------------------------------------
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-export function welcomeMail(to: string, unsubscribeLink: string): MailMessage {
-  const address = `${BRAND.street}, ${BRAND.city}, ${BRAND.region} ${BRAND.postalCode}`;
-  const text = [
-    "Welcome to the Hive!",
-    "",
-    `Thank you for joining ${BRAND.fullName}. As promised, here is ${NEWSLETTER_DISCOUNT_PERCENT}% off your first purchase:`,
-    "",
-    `    ${NEWSLETTER_DISCOUNT_CODE}`,
-    "",
-    "Enter the code at checkout. From now on you will be the first to hear about new arrivals, trunk shows and fitting-room events.",
-    "",
-    `With love from ${BRAND.city},`,
-    BRAND.fullName,
-    address,
-    "",
-    `You are receiving this because ${to} joined our newsletter. To stop receiving it, unsubscribe here:`,
-    unsubscribeLink,
-  ].join("\n");
-
-  const link = escapeHtml(unsubscribeLink);
-  const html = `<!doctype html>
-<html lang="en"><body style="margin:0;background:#fbf8f3;color:#2b2a28;font-family:Georgia,'Times New Roman',serif">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#fbf8f3"><tr><td align="center" style="padding:40px 16px">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border:1px solid #e6dccb">
-<tr><td style="padding:40px 40px 8px;text-align:center;letter-spacing:6px;font-size:22px;text-transform:uppercase">${escapeHtml(BRAND.name)}</td></tr>
-<tr><td style="padding:0 40px 24px;text-align:center;letter-spacing:4px;font-size:10px;text-transform:uppercase;color:#86672f;font-family:Arial,sans-serif">Bridal &amp; Formal</td></tr>
-<tr><td style="padding:8px 40px;text-align:center"><h1 style="margin:0;font-weight:normal;font-size:30px">Welcome to the Hive!</h1></td></tr>
-<tr><td style="padding:16px 40px;text-align:center;font-family:Arial,sans-serif;font-size:15px;line-height:1.6;color:#5f5a52">Thank you for joining us. As promised, here is ${NEWSLETTER_DISCOUNT_PERCENT}% off your first purchase.</td></tr>
-<tr><td align="center" style="padding:8px 40px 24px"><div style="display:inline-block;border:1px dashed #86672f;padding:14px 28px;font-family:Arial,sans-serif;font-size:22px;letter-spacing:6px;color:#2b2a28">${NEWSLETTER_DISCOUNT_CODE}</div></td></tr>
-<tr><td style="padding:0 40px 32px;text-align:center;font-family:Arial,sans-serif;font-size:14px;line-height:1.6;color:#5f5a52">Enter the code at checkout. You will be the first to hear about new arrivals, trunk shows and fitting-room events.</td></tr>
-<tr><td style="padding:24px 40px;border-top:1px solid #e6dccb;text-align:center;font-family:Arial,sans-serif;font-size:12px;line-height:1.6;color:#5f5a52">${escapeHtml(BRAND.fullName)} &middot; ${escapeHtml(address)}<br>You are receiving this because ${escapeHtml(to)} joined our newsletter.<br><a href="${link}" style="color:#86672f">Unsubscribe</a></td></tr>
-</table></td></tr></table></body></html>`;
-
-  return { kind: WELCOME_MAIL_KIND, to, subject: `Welcome to the Hive: your ${NEWSLETTER_DISCOUNT_PERCENT}% off code`, text, html };
+export function welcomeMail({ to, unsubscribeLink, appUrl }: { to: string; unsubscribeLink: string; appUrl: string }): MailMessage {
+  return brandedMail({
+    kind: WELCOME_MAIL_KIND,
+    to,
+    subject: `Welcome to the Hive: your ${NEWSLETTER_DISCOUNT_PERCENT}% off code`,
+    preheader: `Your ${NEWSLETTER_DISCOUNT_PERCENT}% off code is inside, with first word of new arrivals and trunk shows.`,
+    blocks: [
+      { kind: "heading", text: "Welcome to the Hive!" },
+      {
+        kind: "paragraph",
+        text: `Thank you for joining ${BRAND.fullName}. As promised, here is ${NEWSLETTER_DISCOUNT_PERCENT}% off your first purchase:`,
+      },
+      { kind: "code", text: NEWSLETTER_DISCOUNT_CODE },
+      {
+        kind: "paragraph",
+        text: "Enter the code at checkout. From now on you will be the first to hear about new arrivals, trunk shows and fitting-room events.",
+      },
+      { kind: "button", label: "Visit the boutique", url: new URL("/", appUrl).toString() },
+      { kind: "paragraph", text: `With love from ${BRAND.city},\n${BRAND.fullName}` },
+    ],
+    unsubscribe: {
+      url: unsubscribeLink,
+      reason: `You are receiving this because ${to} joined our newsletter. To stop receiving it, unsubscribe here:`,
+    },
+  });
 }
 
 // --- the sign-up limit ----------------------------------------------------------

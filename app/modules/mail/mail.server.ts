@@ -1,0 +1,12 @@
+// The mail module's server front door: other modules queue mail through
+// these, in the transaction of the change that causes the mail.
+export { enqueueMail, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "./outbox.server";
+export {
+  boutiqueAddress,
+  brandedMail,
+  renderLayout,
+  type BrandedMailInput,
+  type LayoutInput,
+  type MailBlock,
+} from "./templates/layout.server";
+export type { MailAttachment, MailMessage } from "./types";
