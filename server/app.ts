@@ -9,9 +9,11 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { migrateDatabase, openDatabase, pingDatabase, type DatabaseHandle } from "~/db/client.server";
 import { backupStream } from "~/db/backup.server";
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from "~/db/data-dir-lock.server";
+import { resolveAppSecrets, type AppSecrets } from "~/lib/app-secret.server";
 import { requestContext, servicesContext, type AppServices } from "~/lib/context.server";
 import { ConfigError, parseEnv, type Env } from "~/lib/env.server";
 import { createLogger, type Logger } from "~/lib/logger.server";
+import { createSignedTokens } from "~/lib/signed-token.server";
 import { catalogueConfigFromEnv, createCatalogue } from "~/modules/catalogue/catalogue.server";
 import { startOutboxWorker, type OutboxWorker } from "~/modules/mail/outbox.server";
 import { createLogTransport, createSmtpTransport } from "~/modules/mail/transport.server";
@@ -188,6 +190,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
 
   const logger = createLogger(env.LOG_LEVEL);
+  let secrets: AppSecrets;
+  try {
+    secrets = resolveAppSecrets(env);
+  } catch (error) {
+    logger.fatal({ err: error }, "the app secret could not be read or created");
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+  const tokens = createSignedTokens({ secret: secrets.secret, legacySecrets: secrets.legacySecrets });
   let lock: DataDirLock | null = null;
   let database: DatabaseHandle | null = null;
   const bootStarted = performance.now();
@@ -217,7 +228,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   const db = database.db;
   const changes = new ChangeBus();
-  const transport = env.SMTP_URL ? createSmtpTransport(env.SMTP_URL, new URL(env.APP_URL).hostname) : createLogTransport(logger);
+  const transport =
+    env.MAIL_TRANSPORT === "smtp" && env.SMTP_URL
+      ? createSmtpTransport(env.SMTP_URL, new URL(env.APP_URL).hostname)
+      : createLogTransport(logger);
   const worker: OutboxWorker = startOutboxWorker({
     db,
     transport,
@@ -236,7 +250,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     `catalogue: ${catalogue.description}`,
   );
 
-  const services: AppServices = { env, database, logger, changes, catalogue, nudgeMail: () => worker.nudge() };
+  const services: AppServices = { env, database, logger, changes, catalogue, tokens, nudgeMail: () => worker.nudge() };
   const lifecycle: Lifecycle = { draining: false };
   const app = createApp(services, {
     lifecycle,
@@ -255,6 +269,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       engine: database.engine,
       dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR,
       mail: transport.name,
+      secret: secrets.source,
       catalogue: catalogue.store,
       bootMs: Math.round(performance.now() - bootStarted),
     },

@@ -4,6 +4,7 @@ import type { Catalogue } from "~/modules/catalogue/catalogue.server";
 import type { ChangeBus } from "~/modules/realtime/change-bus.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
+import type { SignedTokens } from "./signed-token.server";
 
 /** What the server builds once at start-up and every loader and action may use. */
 export interface AppServices {
@@ -14,6 +15,8 @@ export interface AppServices {
   changes: ChangeBus;
   /** The storefront catalogue: Shopify when configured, else the built-in store. */
   catalogue: Catalogue;
+  /** Signs and verifies the tokens in links (unsubscribe, cancel...), one key per purpose. */
+  tokens: SignedTokens;
   /** Wake the outbox worker after a transaction that queued mail has committed. */
   nudgeMail(): void;
 }

@@ -33,6 +33,15 @@ const optionalUrl = (protocols: string[], hint: string) =>
       }
     }, hint);
 
+const secretValue = z
+  .string()
+  .optional()
+  .transform((value) => (value ? value : undefined))
+  .refine(
+    (value) => value === undefined || value.length >= 32,
+    "must be at least 32 characters (for example the output of `openssl rand -base64 32`)",
+  );
+
 const booleanFlag = z
   .enum(["true", "false", "1", "0", ""], { error: "must be true or false" })
   .optional()
@@ -48,6 +57,15 @@ export const envSchema = z
     DATABASE_URL: optionalUrl(["postgres:", "postgresql:"], "must be a postgres:// URL"),
     DATABASE_POOL_SIZE: positiveInt(10),
     SMTP_URL: optionalUrl(["smtp:", "smtps:"], "must be an smtp:// or smtps:// URL"),
+    /**
+     * `smtp` (needs SMTP_URL) or `log`. Unset: smtp when SMTP_URL is set, else
+     * log. A production deployment (NODE_ENV=production with DATABASE_URL) must
+     * say MAIL_TRANSPORT=log out loud to run without SMTP.
+     */
+    MAIL_TRANSPORT: z
+      .enum(["smtp", "log", ""], { error: "must be smtp or log" })
+      .optional()
+      .transform((value) => (value ? value : undefined)),
     MAIL_FROM: z
       .string()
       .trim()
@@ -95,17 +113,13 @@ export const envSchema = z
     ),
     SHOPIFY_STOREFRONT_TIMEOUT_MS: positiveInt(10000),
     /**
-     * Signs newsletter unsubscribe links. Unset on the embedded defaults: a
+     * The one secret that signs links in mail (unsubscribe, cancel...); each
+     * purpose derives its own key from it. Unset on the embedded defaults: a
      * random key is generated once and kept in DATA_DIR (one instance, one key).
      */
-    NEWSLETTER_SECRET: z
-      .string()
-      .optional()
-      .transform((value) => (value ? value : undefined))
-      .refine(
-        (value) => value === undefined || value.length >= 32,
-        "must be at least 32 characters (for example the output of `openssl rand -base64 32`)",
-      ),
+    APP_SECRET: secretValue,
+    /** APP_SECRET's former name, still read when APP_SECRET is unset. */
+    NEWSLETTER_SECRET: secretValue,
     /** Newsletter sign-ups allowed per client IP within the window (in-process: per instance). */
     NEWSLETTER_RATE_LIMIT: positiveInt(5),
     NEWSLETTER_RATE_WINDOW_MS: positiveInt(600_000),
@@ -137,18 +151,32 @@ export const envSchema = z
     }
     // Several instances share one database: a key generated in each one's
     // data folder would make a link signed by one instance fail on the next.
-    if (env.DATABASE_URL && !env.NEWSLETTER_SECRET) {
+    if (env.DATABASE_URL && !env.APP_SECRET && !env.NEWSLETTER_SECRET) {
       ctx.addIssue({
         code: "custom",
-        path: ["NEWSLETTER_SECRET"],
-        message: "is required when DATABASE_URL is set (every instance must sign unsubscribe links with the same key)",
+        path: ["APP_SECRET"],
+        message: "is required when DATABASE_URL is set (every instance must sign links in mail with the same key)",
+      });
+    }
+    if (env.MAIL_TRANSPORT === "smtp" && !env.SMTP_URL) {
+      ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required when MAIL_TRANSPORT=smtp" });
+    }
+    // A real deployment without SMTP would print mail to a log nobody reads and
+    // tell every customer their mail was sent. The embedded defaults (no
+    // DATABASE_URL) print to the log on purpose; so may an operator who asks.
+    if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.SMTP_URL && env.MAIL_TRANSPORT !== "log") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SMTP_URL"],
+        message:
+          "is required in production (NODE_ENV=production with DATABASE_URL): without it mail would only be printed to the log. Set SMTP_URL, or MAIL_TRANSPORT=log to run without sending mail on purpose",
       });
     }
   });
 
-export type Env = z.infer<typeof envSchema> & { APP_URL: string };
+export type Env = z.infer<typeof envSchema> & { APP_URL: string; MAIL_TRANSPORT: "smtp" | "log" };
 
-const CREDENTIAL_VARIABLES = new Set(["DATABASE_URL", "SMTP_URL", "SHOPIFY_STOREFRONT_ACCESS_TOKEN", "NEWSLETTER_SECRET"]);
+const CREDENTIAL_VARIABLES = new Set(["DATABASE_URL", "SMTP_URL", "SHOPIFY_STOREFRONT_ACCESS_TOKEN", "APP_SECRET", "NEWSLETTER_SECRET"]);
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -167,5 +195,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}\nSee .env.example for every variable and its default.`);
   }
   const env = result.data;
-  return { ...env, APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}` };
+  return {
+    ...env,
+    APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
+    MAIL_TRANSPORT: env.MAIL_TRANSPORT ?? (env.SMTP_URL ? "smtp" : "log"),
+  };
 }

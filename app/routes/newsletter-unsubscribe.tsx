@@ -4,7 +4,6 @@ import { buttonStyles } from "~/components/ui/button";
 import { BRAND } from "~/lib/brand";
 import { requestContext, servicesContext } from "~/lib/context.server";
 import { findSubscriptionByToken, unsubscribe } from "~/modules/newsletter/newsletter.server";
-import { newsletterSecret } from "~/modules/newsletter/secret.server";
 
 type PageState =
   | { kind: "confirm"; email: string; token: string }
@@ -49,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   let state: PageState;
   try {
-    const found = await findSubscriptionByToken(services.database.db, token, newsletterSecret(services.env));
+    const found = await findSubscriptionByToken(services.database.db, token, services.tokens);
     if (found.status === "invalid-token") state = { kind: "invalid" };
     else if (found.status === "not-found") state = { kind: "not-found" };
     else if (found.status === "inactive") state = { kind: "unsubscribed", email: maskEmail(found.email), already: true };
@@ -73,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   let state: PageState;
   try {
-    const outcome = await unsubscribe(services.database.db, token, newsletterSecret(services.env));
+    const outcome = await unsubscribe(services.database.db, token, services.tokens);
     if (outcome.status === "invalid-token") state = { kind: "invalid" };
     else if (outcome.status === "not-found") state = { kind: "not-found" };
     else {

@@ -6,7 +6,6 @@ import { NEWSLETTER_MESSAGES } from "~/modules/newsletter/constants";
 import { NewsletterSignup, type NewsletterResult } from "~/modules/newsletter/components/newsletter-signup";
 import { signupRateLimiter, subscribeToNewsletter } from "~/modules/newsletter/newsletter.server";
 import { firstIssueMessage, newsletterSignupSchema } from "~/modules/newsletter/schema";
-import { newsletterSecret } from "~/modules/newsletter/secret.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -58,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const outcome = await subscribeToNewsletter(services.database.db, parsed.data, {
       appUrl: services.env.APP_URL,
-      secret: newsletterSecret(services.env),
+      tokens: services.tokens,
     });
     // After the commit: the welcome mail is in the outbox, wake the sender.
     if (outcome.status !== "already-subscribed") services.nudgeMail();

@@ -56,6 +56,29 @@ describe("the server process", () => {
     expect(child.stderr()).toContain("PORT: must be a whole number between 1 and 65535");
   });
 
+  it("refuses to start a production deployment whose mail would only reach the log, and says what to set", async () => {
+    const child = spawnNode([MAIN], {
+      NODE_ENV: "production",
+      DATABASE_URL: "postgres://boutique@127.0.0.1:1/boutique",
+      APP_URL: "https://boutique.example",
+      APP_SECRET: "k".repeat(40),
+      SMTP_URL: "",
+      MAIL_TRANSPORT: "",
+      PORT: String(await freePort()),
+      DATA_DIR: tempDir(),
+    });
+    const { code } = await child.exited;
+    expect(code).toBe(1);
+    expect(child.stderr()).toContain("SMTP_URL: is required in production (NODE_ENV=production with DATABASE_URL)");
+    expect(child.stderr()).toContain("MAIL_TRANSPORT=log");
+  });
+
+  it("starts on the embedded defaults with NODE_ENV=production, printing mail to the log", async () => {
+    const server = await start({ NODE_ENV: "production", SMTP_URL: "" });
+    const listening = server.logs().find((l) => l.msg === "boutique listening");
+    expect(listening).toMatchObject({ mail: "log", engine: "pglite", secret: "data folder" });
+  });
+
   it("serves the 404 page with status 404 and logs the unknown path", async () => {
     const server = await start();
     const response = await fetch(`${server.url}/no-such-gown?colour=blue`);

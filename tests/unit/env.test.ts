@@ -31,6 +31,36 @@ describe("configuration", () => {
     expect(() => parseEnv(source)).toThrowError(message);
   });
 
+  describe("the mail transport", () => {
+    const postgres = { DATABASE_URL: "postgres://db.internal/boutique", APP_URL: "https://a.example", APP_SECRET: "k".repeat(32) };
+
+    it("is the log on the embedded defaults, in production too (npm start must run with nothing set)", () => {
+      expect(parseEnv({}).MAIL_TRANSPORT).toBe("log");
+      expect(parseEnv({ MAIL_TRANSPORT: "", SMTP_URL: "" }).MAIL_TRANSPORT).toBe("log");
+      expect(parseEnv({ NODE_ENV: "production" }).MAIL_TRANSPORT).toBe("log");
+    });
+
+    it("is SMTP whenever SMTP_URL is set", () => {
+      expect(parseEnv({ SMTP_URL: "smtp://mail.example:587" }).MAIL_TRANSPORT).toBe("smtp");
+      expect(parseEnv({ ...postgres, NODE_ENV: "production", SMTP_URL: "smtp://mail.example:587" }).MAIL_TRANSPORT).toBe("smtp");
+    });
+
+    it("refuses the log for a production deployment on PostgreSQL unless asked for by name", () => {
+      expect(() => parseEnv({ ...postgres, NODE_ENV: "production" })).toThrowError(
+        "SMTP_URL: is required in production (NODE_ENV=production with DATABASE_URL)",
+      );
+      // NODE_ENV defaults to production: an unset NODE_ENV is no way around it.
+      expect(() => parseEnv(postgres)).toThrowError("SMTP_URL: is required in production");
+      expect(parseEnv({ ...postgres, NODE_ENV: "production", MAIL_TRANSPORT: "log" }).MAIL_TRANSPORT).toBe("log");
+      expect(parseEnv({ ...postgres, NODE_ENV: "development" }).MAIL_TRANSPORT).toBe("log");
+    });
+
+    it("refuses MAIL_TRANSPORT=smtp without SMTP_URL, and an unknown transport", () => {
+      expect(() => parseEnv({ MAIL_TRANSPORT: "smtp" })).toThrowError("SMTP_URL: is required when MAIL_TRANSPORT=smtp");
+      expect(() => parseEnv({ MAIL_TRANSPORT: "carrier-pigeon" })).toThrowError("MAIL_TRANSPORT: must be smtp or log");
+    });
+  });
+
   it("never echoes a URL that may carry a password", () => {
     try {
       parseEnv({ DATABASE_URL: "mysql://admin:s3cret@db", APP_URL: "https://a.example" });

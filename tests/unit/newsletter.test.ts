@@ -1,7 +1,9 @@
+import { createHmac } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { newsletterSubscribers } from "~/db/schema/newsletter";
 import { mailOutbox } from "~/db/schema/mail";
+import { createSignedTokens } from "~/lib/signed-token.server";
 import { NEWSLETTER_DISCOUNT_CODE } from "~/modules/newsletter/constants";
 import {
   findSubscriptionByToken,
@@ -9,6 +11,7 @@ import {
   signUnsubscribeToken,
   subscribeToNewsletter,
   unsubscribe,
+  UNSUBSCRIBE_TOKEN_PURPOSE,
   unsubscribeUrl,
   verifyUnsubscribeToken,
   WELCOME_MAIL_KIND,
@@ -16,15 +19,24 @@ import {
 import { testEngines, type TestDatabase } from "../helpers/databases";
 
 const SECRET = "a-test-secret-that-is-long-enough-for-hmac";
-const OPTIONS = { appUrl: "https://boutique.example", secret: SECRET };
+const TOKENS = createSignedTokens({ secret: SECRET, legacySecrets: [SECRET] });
+const OTHER_TOKENS = createSignedTokens({ secret: "a-different-secret-that-is-also-long-enough" });
+const OPTIONS = { appUrl: "https://boutique.example", tokens: TOKENS };
+
+/** The first format, signed before lib/signed-token existed: links in inboxes still carry it. */
+function firstFormatToken(id: string, secret: string) {
+  return `${id}.${createHmac("sha256", secret).update(`newsletter-unsubscribe:v1:${id}`).digest("base64url")}`;
+}
 
 describe("unsubscribe tokens", () => {
   const id = "0b9d3c55-7f5e-4b6e-9a51-2f7f7b0c1d2e";
 
-  it("round-trips the subscriber id", () => {
-    const token = signUnsubscribeToken(id, SECRET);
-    expect(token.startsWith(`${id}.`)).toBe(true);
-    expect(verifyUnsubscribeToken(token, SECRET)).toBe(id);
+  it("round-trips the subscriber id, and never expires", () => {
+    const token = signUnsubscribeToken(id, TOKENS);
+    expect(verifyUnsubscribeToken(token, TOKENS)).toBe(id);
+    expect(TOKENS.verify(UNSUBSCRIBE_TOKEN_PURPOSE, token)).toEqual({ valid: true, subject: id, expiresAt: null });
+    const yearsLater = createSignedTokens({ secret: SECRET, now: () => Date.now() + 20 * 365 * 86_400_000 });
+    expect(verifyUnsubscribeToken(token, yearsLater)).toBe(id);
   });
 
   it("does not put the address in the link", () => {
@@ -33,31 +45,38 @@ describe("unsubscribe tokens", () => {
     expect(link).not.toContain("@");
   });
 
+  it("still honours links mailed in the first format, signed with the same secret", () => {
+    expect(verifyUnsubscribeToken(firstFormatToken(id, SECRET), TOKENS)).toBe(id);
+    expect(verifyUnsubscribeToken(firstFormatToken(id, "a-different-secret-that-is-also-long-enough"), TOKENS)).toBeNull();
+    // Tampered first-format links fail as before.
+    expect(verifyUnsubscribeToken(firstFormatToken(id, SECRET).replace(/^0b9d/, "1b9d"), TOKENS)).toBeNull();
+    expect(verifyUnsubscribeToken(`${firstFormatToken(id, SECRET)}.x`, TOKENS)).toBeNull();
+  });
+
   it.each([
-    ["another key", (t: string) => t, "a-different-secret-that-is-also-long-enough"],
-    ["a changed id", (t: string) => t.replace(/^0b9d/, "1b9d"), SECRET],
-    ["a changed signature", (t: string) => `${t.slice(0, -2)}${t.endsWith("AA") ? "BB" : "AA"}`, SECRET],
-    ["no signature", (t: string) => t.split(".")[0]!, SECRET],
-    [
-      "a last character changed only in its spare bits (decodes to the same bytes)",
-      (t: string) => {
-        const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-        const twin = alphabet[alphabet.indexOf(t.at(-1)!) ^ 1]!;
-        return `${t.slice(0, -1)}${twin}`;
-      },
-      SECRET,
-    ],
-    ["an extra part", (t: string) => `${t}.x`, SECRET],
-    ["an id that is not a UUID", () => `not-a-uuid.${signUnsubscribeToken(id, SECRET).split(".")[1]}`, SECRET],
-    ["an empty string", () => "", SECRET],
-  ])("rejects %s", (_label, tamper, secret) => {
-    expect(verifyUnsubscribeToken(tamper(signUnsubscribeToken(id, SECRET)), secret)).toBeNull();
+    ["another key", (t: string) => t, OTHER_TOKENS],
+    ["a changed payload", (t: string) => t.replace(/^t1\.(.)/, (_m, c: string) => `t1.${c === "M" ? "N" : "M"}`), TOKENS],
+    ["a changed signature", (t: string) => `${t.slice(0, -2)}${t.endsWith("AA") ? "BB" : "AA"}`, TOKENS],
+    ["no signature", (t: string) => t.split(".").slice(0, 2).join("."), TOKENS],
+    ["an extra part", (t: string) => `${t}.x`, TOKENS],
+    ["an empty string", () => "", TOKENS],
+  ])("rejects %s", (_label, tamper, tokens) => {
+    expect(verifyUnsubscribeToken(tamper(signUnsubscribeToken(id, TOKENS)), tokens)).toBeNull();
+  });
+
+  it("rejects a token signed for another purpose, even with the same subject", () => {
+    const cancel = TOKENS.sign("cancel-appointment", id, { expiresInSeconds: 3600 });
+    expect(verifyUnsubscribeToken(cancel, TOKENS)).toBeNull();
+  });
+
+  it("rejects a valid token whose subject is not a subscriber id", () => {
+    expect(verifyUnsubscribeToken(TOKENS.sign(UNSUBSCRIBE_TOKEN_PURPOSE, "ava@example.com", { neverExpires: true }), TOKENS)).toBeNull();
   });
 
   it("rejects what is not a string at all", () => {
-    expect(verifyUnsubscribeToken(null, SECRET)).toBeNull();
-    expect(verifyUnsubscribeToken(42, SECRET)).toBeNull();
-    expect(verifyUnsubscribeToken("x".repeat(5000), SECRET)).toBeNull();
+    expect(verifyUnsubscribeToken(null, TOKENS)).toBeNull();
+    expect(verifyUnsubscribeToken(42, TOKENS)).toBeNull();
+    expect(verifyUnsubscribeToken("x".repeat(5000), TOKENS)).toBeNull();
   });
 });
 
@@ -91,8 +110,10 @@ describe.each(testEngines)("newsletter on $name", (engine) => {
     const link = /https:\/\/boutique\.example\/newsletter\/unsubscribe\?token=\S+/.exec(mail.textBody)?.[0];
     expect(link).toBeTruthy();
     expect(mail.htmlBody).toContain(link!);
+    // Mail clients offer their own unsubscribe button from this header (RFC 8058).
+    expect(mail.listUnsubscribeUrl).toBe(link);
     const token = new URL(link!).searchParams.get("token")!;
-    expect(verifyUnsubscribeToken(token, SECRET)).toBe(outcome.subscriberId);
+    expect(verifyUnsubscribeToken(token, TOKENS)).toBe(outcome.subscriberId);
   });
 
   it("a repeat sign-up, in any case, neither duplicates nor fails nor mails again", async () => {
@@ -118,13 +139,13 @@ describe.each(testEngines)("newsletter on $name", (engine) => {
 
   it("unsubscribes with the signed token, idempotently, and a new sign-up makes the subscriber active again with a fresh welcome", async () => {
     const { subscriberId } = await subscribeToNewsletter(database.handle.db, { email: "cleo@example.com" }, OPTIONS);
-    const token = signUnsubscribeToken(subscriberId, SECRET);
+    const token = signUnsubscribeToken(subscriberId, TOKENS);
 
-    expect(await findSubscriptionByToken(database.handle.db, token, SECRET)).toEqual({ status: "active", email: "cleo@example.com" });
-    expect(await unsubscribe(database.handle.db, token, SECRET)).toEqual({ status: "unsubscribed", email: "cleo@example.com" });
+    expect(await findSubscriptionByToken(database.handle.db, token, TOKENS)).toEqual({ status: "active", email: "cleo@example.com" });
+    expect(await unsubscribe(database.handle.db, token, TOKENS)).toEqual({ status: "unsubscribed", email: "cleo@example.com" });
     expect((await subscribers())[0]?.isActive).toBe(false);
-    expect(await unsubscribe(database.handle.db, token, SECRET)).toEqual({ status: "already-unsubscribed", email: "cleo@example.com" });
-    expect(await findSubscriptionByToken(database.handle.db, token, SECRET)).toEqual({ status: "inactive", email: "cleo@example.com" });
+    expect(await unsubscribe(database.handle.db, token, TOKENS)).toEqual({ status: "already-unsubscribed", email: "cleo@example.com" });
+    expect(await findSubscriptionByToken(database.handle.db, token, TOKENS)).toEqual({ status: "inactive", email: "cleo@example.com" });
 
     const again = await subscribeToNewsletter(database.handle.db, { email: "Cleo@example.com" }, OPTIONS);
     expect(again).toEqual({ status: "resubscribed", subscriberId });
@@ -136,11 +157,11 @@ describe.each(testEngines)("newsletter on $name", (engine) => {
 
   it("changes nothing for a bad or foreign token, and says which it was", async () => {
     const { subscriberId } = await subscribeToNewsletter(database.handle.db, { email: "dora@example.com" }, OPTIONS);
-    expect(await unsubscribe(database.handle.db, "garbage", SECRET)).toEqual({ status: "invalid-token" });
-    expect(
-      await unsubscribe(database.handle.db, signUnsubscribeToken(subscriberId, "some-other-secret-of-enough-length!!"), SECRET),
-    ).toEqual({ status: "invalid-token" });
-    expect(await unsubscribe(database.handle.db, signUnsubscribeToken("00000000-0000-4000-8000-000000000000", SECRET), SECRET)).toEqual({
+    expect(await unsubscribe(database.handle.db, "garbage", TOKENS)).toEqual({ status: "invalid-token" });
+    expect(await unsubscribe(database.handle.db, signUnsubscribeToken(subscriberId, OTHER_TOKENS), TOKENS)).toEqual({
+      status: "invalid-token",
+    });
+    expect(await unsubscribe(database.handle.db, signUnsubscribeToken("00000000-0000-4000-8000-000000000000", TOKENS), TOKENS)).toEqual({
       status: "not-found",
     });
     expect((await subscribers())[0]?.isActive).toBe(true);

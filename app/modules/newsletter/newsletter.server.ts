@@ -5,6 +5,7 @@ import { newsletterSubscribers } from "~/db/schema/newsletter";
 import { BRAND } from "~/lib/brand";
 import type { Env } from "~/lib/env.server";
 import { createRateLimiter, type RateLimiter } from "~/lib/rate-limit.server";
+import type { SignedTokens } from "~/lib/signed-token.server";
 import { brandedMail, enqueueMail, type MailMessage } from "~/modules/mail/mail.server";
 import { NEWSLETTER_DISCOUNT_CODE, NEWSLETTER_DISCOUNT_PERCENT } from "./constants";
 import { newsletterSignupSchema } from "./schema";
@@ -27,8 +28,8 @@ export type SubscribeOutcome =
 export interface NewsletterOptions {
   /** The public address links in mail point at, e.g. https://thehivebridal.com. */
   appUrl: string;
-  /** Signs unsubscribe links (see secret.server.ts). */
-  secret: string;
+  /** Signs unsubscribe links (AppServices.tokens). */
+  tokens: SignedTokens;
 }
 
 /**
@@ -80,8 +81,8 @@ export type UnsubscribeOutcome =
 export type SubscriptionLookup = { status: "active" | "inactive"; email: string } | { status: "not-found" } | { status: "invalid-token" };
 
 /** What an unsubscribe link points at, changing nothing: the page asks before it acts. */
-export async function findSubscriptionByToken(db: Database, token: unknown, secret: string): Promise<SubscriptionLookup> {
-  const id = verifyUnsubscribeToken(token, secret);
+export async function findSubscriptionByToken(db: Database, token: unknown, tokens: SignedTokens): Promise<SubscriptionLookup> {
+  const id = verifyUnsubscribeToken(token, tokens);
   if (!id) return { status: "invalid-token" };
   const [row] = await db
     .select({ email: newsletterSubscribers.email, isActive: newsletterSubscribers.isActive })
@@ -92,8 +93,8 @@ export async function findSubscriptionByToken(db: Database, token: unknown, secr
 }
 
 /** Sets is_active to false for the subscriber the signed token names. Safe to repeat. */
-export async function unsubscribe(db: Database, token: unknown, secret: string): Promise<UnsubscribeOutcome> {
-  const id = verifyUnsubscribeToken(token, secret);
+export async function unsubscribe(db: Database, token: unknown, tokens: SignedTokens): Promise<UnsubscribeOutcome> {
+  const id = verifyUnsubscribeToken(token, tokens);
   if (!id) return { status: "invalid-token" };
   const [updated] = await db
     .update(newsletterSubscribers)
@@ -109,40 +110,51 @@ export async function unsubscribe(db: Database, token: unknown, secret: string):
 }
 
 // --- unsubscribe tokens -------------------------------------------------------
-// "<subscriber id>.<HMAC-SHA256 of purpose and id>". The id (a random UUID),
-// not the address, goes in the link, so a forwarded or logged URL does not
-// reveal who subscribed. Tokens do not expire: an unsubscribe link must keep
-// working for as long as the mail that carries it is read.
+// A signed token (lib/signed-token.server.ts) whose subject is the
+// subscriber's id: a random UUID, not the address, so a forwarded or logged
+// URL does not reveal who subscribed. These tokens never expire, on purpose:
+// an unsubscribe link must work for as long as the mail that carries it is
+// read (the law wants at least 30 days; people open old mail years later),
+// the token can do nothing but end a subscription, and the page asks before
+// it acts.
 
-const TOKEN_PURPOSE = "newsletter-unsubscribe:v1:";
+export const UNSUBSCRIBE_TOKEN_PURPOSE = "newsletter-unsubscribe";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-function signature(id: string, secret: string): Buffer {
-  return createHmac("sha256", secret)
-    .update(TOKEN_PURPOSE + id)
-    .digest();
+export function signUnsubscribeToken(subscriberId: string, tokens: SignedTokens): string {
+  return tokens.sign(UNSUBSCRIBE_TOKEN_PURPOSE, subscriberId, { neverExpires: true });
 }
 
-export function signUnsubscribeToken(subscriberId: string, secret: string): string {
-  return `${subscriberId}.${signature(subscriberId, secret).toString("base64url")}`;
+/** The subscriber id when the token is ours and intact (in today's format or the first one), else null. Never throws. */
+export function verifyUnsubscribeToken(token: unknown, tokens: SignedTokens): string | null {
+  if (typeof token !== "string") return null;
+  const verdict = tokens.verify(UNSUBSCRIBE_TOKEN_PURPOSE, token.trim());
+  if (verdict.valid) return UUID.test(verdict.subject) ? verdict.subject : null;
+  return verdict.reason === "malformed" ? verifyFirstFormatToken(token.trim(), tokens.legacySecrets) : null;
 }
 
-/** The subscriber id when the token is ours and intact, else null. Never throws. */
-export function verifyUnsubscribeToken(token: unknown, secret: string): string | null {
-  if (typeof token !== "string" || token.length > 200) return null;
-  const [id, mac, extra] = token.trim().split(".");
+/**
+ * Links mailed before signed tokens existed: "<id>.<HMAC-SHA256(secret,
+ * 'newsletter-unsubscribe:v1:' + id)>" with the raw secret. Still honoured,
+ * so no reader is stranded; nothing new is signed this way.
+ */
+function verifyFirstFormatToken(token: string, secrets: readonly string[]): string | null {
+  if (token.length > 200) return null;
+  const [id, mac, extra] = token.split(".");
   if (!id || !mac || extra !== undefined || !UUID.test(id)) return null;
   // Compare the text, not decoded bytes: base64url's last character carries
   // spare bits, so different texts can decode alike. Only our exact text passes.
   const given = Buffer.from(mac);
-  const expected = Buffer.from(signature(id, secret).toString("base64url"));
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  return id;
+  for (const secret of secrets) {
+    const expected = Buffer.from(createHmac("sha256", secret).update(`newsletter-unsubscribe:v1:${id}`).digest("base64url"));
+    if (given.length === expected.length && timingSafeEqual(given, expected)) return id;
+  }
+  return null;
 }
 
-export function unsubscribeUrl(subscriberId: string, { appUrl, secret }: NewsletterOptions): string {
+export function unsubscribeUrl(subscriberId: string, { appUrl, tokens }: NewsletterOptions): string {
   const url = new URL(UNSUBSCRIBE_PATH, appUrl);
-  url.searchParams.set("token", signUnsubscribeToken(subscriberId, secret));
+  url.searchParams.set("token", signUnsubscribeToken(subscriberId, tokens));
   return url.toString();
 }
 
