@@ -120,7 +120,7 @@ export const envSchema = z
     APP_SECRET: secretValue,
     /** APP_SECRET's former name, still read when APP_SECRET is unset. */
     NEWSLETTER_SECRET: secretValue,
-    /** Newsletter sign-ups allowed per client IP within the window (in-process: per instance). */
+    /** Newsletter sign-ups allowed per client address within the window (counted in the database: shared by every instance). */
     NEWSLETTER_RATE_LIMIT: positiveInt(5),
     NEWSLETTER_RATE_WINDOW_MS: positiveInt(600_000),
   })

@@ -41,20 +41,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<NewsletterResult>({ ok: false, error: firstIssueMessage(parsed.error) }, { status: 400 });
   }
 
-  const verdict = signupRateLimiter(services.env).consume(clientIp);
-  if (!verdict.allowed) {
-    const minutes = Math.ceil(verdict.retryAfterMs / 60_000);
-    logger.warn({ clientIp }, "newsletter sign-up rate limit reached");
-    return data<NewsletterResult>(
-      {
-        ok: false,
-        error: `Too many sign-up attempts from your connection. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-      },
-      { status: 429, headers: { "Retry-After": String(Math.ceil(verdict.retryAfterMs / 1000)) } },
-    );
-  }
-
   try {
+    const verdict = await signupRateLimiter(services.env).hit(services.database.db, clientIp);
+    if (!verdict.allowed) {
+      const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
+      logger.warn({ clientIp }, "newsletter sign-up rate limit reached");
+      return data<NewsletterResult>(
+        {
+          ok: false,
+          error: `Too many sign-up attempts from your connection. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+        },
+        { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } },
+      );
+    }
     const outcome = await subscribeToNewsletter(services.database.db, parsed.data, {
       appUrl: services.env.APP_URL,
       tokens: services.tokens,

@@ -189,19 +189,11 @@ export function welcomeMail({ to, unsubscribeLink, appUrl }: { to: string; unsub
 
 // --- the sign-up limit ----------------------------------------------------------
 
-const limiters = new Map<string, RateLimiter>();
-
 /**
- * The per-IP limit on sign-ups (NEWSLETTER_RATE_LIMIT per
- * NEWSLETTER_RATE_WINDOW_MS). It lives in this process: with several
- * instances each counts alone, so a client may reach the limit on each.
+ * Sign-ups per client address: NEWSLETTER_RATE_LIMIT per
+ * NEWSLETTER_RATE_WINDOW_MS, counted in the database, so the limit holds
+ * across every instance.
  */
 export function signupRateLimiter(env: Pick<Env, "NEWSLETTER_RATE_LIMIT" | "NEWSLETTER_RATE_WINDOW_MS">): RateLimiter {
-  const key = `${env.NEWSLETTER_RATE_LIMIT}/${env.NEWSLETTER_RATE_WINDOW_MS}`;
-  let limiter = limiters.get(key);
-  if (!limiter) {
-    limiter = createRateLimiter({ limit: env.NEWSLETTER_RATE_LIMIT, windowMs: env.NEWSLETTER_RATE_WINDOW_MS });
-    limiters.set(key, limiter);
-  }
-  return limiter;
+  return createRateLimiter({ scope: "newsletter-signup", limit: env.NEWSLETTER_RATE_LIMIT, windowMs: env.NEWSLETTER_RATE_WINDOW_MS });
 }
