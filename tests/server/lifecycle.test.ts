@@ -47,7 +47,8 @@ describe("the server process", () => {
     expect(existsSync(lockFilePath(dataDir))).toBe(true);
     const second = await start({ DATA_DIR: dataDir });
     expect((await fetch(`${second.url}/healthz`)).status).toBe(200);
-  });
+    // Two cold starts in one test: on a busy machine each can take most of a minute.
+  }, 150_000);
 
   it("stops at start-up with a message naming a bad variable", async () => {
     const child = spawnNode([MAIN], { PORT: "not-a-port", DATA_DIR: tempDir() });
