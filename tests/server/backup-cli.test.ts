@@ -65,7 +65,8 @@ describe("db:backup and db:restore on the embedded database", () => {
     const twice = await cli("db-restore.ts", [file], { DATA_DIR: target });
     expect(twice.code).toBe(1);
     expect(twice.stderr).toContain("The database is not empty");
-  });
+    // A server and three CLI processes, each compiling TypeScript at start: minutes on a busy machine.
+  }, 180_000);
 
   it("says what to do when there is no database yet, and when no file is given", async () => {
     const empty = await cli("db-backup.ts", [join(tempDir(), "x.gz")], { DATA_DIR: join(tempDir(), "nothing-here") });
