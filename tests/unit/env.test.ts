@@ -8,6 +8,10 @@ describe("configuration", () => {
     expect(env).toMatchObject({ PORT: 3000, HOST: "127.0.0.1", DATA_DIR: "./data", APP_URL: "http://localhost:3000", LOG_LEVEL: "info" });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SMTP_URL).toBeUndefined();
+    // Unset (or empty, as in .env.example): the server decides by whether stdout is a terminal.
+    expect(env.LOG_FORMAT).toBeUndefined();
+    expect(parseEnv({ LOG_FORMAT: "" }).LOG_FORMAT).toBeUndefined();
+    expect(parseEnv({ LOG_FORMAT: "json" }).LOG_FORMAT).toBe("json");
   });
 
   it("reads PORT, HOST and DATA_DIR", () => {
