@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { NEWSLETTER_PROMPTED_KEY, startSessionAsReturning, waitForHydration } from "./brand-helpers";
-import { collectConsoleErrors, expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
+import { CLOCK_START, collectConsoleErrors, expectNoAxeViolations, runClockUntil, stopClockBeforeLoad, THEMES, VIEWPORTS } from "./helpers";
 import AxeBuilder from "@axe-core/playwright";
 
 /** Axe inside the open dialog: the page behind it is inert and dimmed on purpose. */
@@ -11,8 +11,6 @@ async function expectNoAxeViolationsInDialog(page: Page) {
     .analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }
-
-const START = new Date("2026-11-20T15:00:00Z");
 
 /** A fresh address per call, so runs never collide in the shared database. */
 const uniqueEmail = (label: string) => `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -36,8 +34,7 @@ async function openModalFromCta(page: Page) {
 test.describe("newsletter modal: when it opens", () => {
   test("opens by itself 5 s after the home page loads, once per browser session", async ({ page, context }) => {
     await startSessionAsReturning(page, { newsletterPrompted: false });
-    await page.clock.install({ time: START });
-    await page.clock.pauseAt(new Date(START.getTime() + 1000));
+    await stopClockBeforeLoad(page);
     await page.goto("/");
     await waitForHydration(page);
 
@@ -67,7 +64,7 @@ test.describe("newsletter modal: when it opens", () => {
     const fresh = await context.browser()!.newContext();
     const other = await fresh.newPage();
     await startSessionAsReturning(other, { newsletterPrompted: false });
-    await other.clock.install({ time: START });
+    await other.clock.install({ time: CLOCK_START });
     await other.goto(page.url());
     await waitForHydration(other);
     await other.clock.fastForward(5100);
@@ -77,12 +74,15 @@ test.describe("newsletter modal: when it opens", () => {
 
   test("opens from the home page's call to action, and does not then open again by itself", async ({ page }) => {
     await startSessionAsReturning(page, { newsletterPrompted: false });
-    await page.clock.install({ time: START });
+    // Stopped, so the 5 s prompt cannot beat the click however slowly the page loads.
+    await stopClockBeforeLoad(page);
     await page.goto("/");
     await waitForHydration(page);
-    const dialog = await openModalFromCta(page);
+    await page.getByRole("link", { name: "Join the Hive" }).click();
+    const dialog = page.getByRole("dialog", { name: "Join the Hive" });
+    await runClockUntil(page, () => dialog.isVisible());
     await dialog.getByRole("button", { name: "Close" }).click();
-    await expect(dialog).toHaveCount(0);
+    await runClockUntil(page, async () => (await dialog.count()) === 0);
     await page.clock.fastForward(10_000);
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
@@ -141,13 +141,14 @@ test.describe("newsletter modal: signing up", () => {
       if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 600));
       await route.continue();
     });
-    await page.clock.install({ time: START });
+    // Time moves only when the test says so.
+    await stopClockBeforeLoad(page);
     await page.goto("/");
     await waitForHydration(page);
-    const dialog = await openModalFromCta(page);
+    await page.getByRole("link", { name: "Join the Hive" }).click();
+    const dialog = page.getByRole("dialog");
+    await runClockUntil(page, () => dialog.getByLabel("Email address").isVisible());
     await dialog.getByLabel("Email address").fill(`  ${email}  `);
-    // From here time moves only when the test says so.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     await dialog.getByRole("button", { name: "Claim My 15% Off" }).click();
     await expect(dialog.getByRole("button", { name: "Joining the Hive..." })).toBeDisabled();
 
