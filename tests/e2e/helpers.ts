@@ -41,7 +41,7 @@ export async function stopClockBeforeLoad(page: Page, start = CLOCK_START) {
  * Moves a stopped clock a frame (16 ms) at a time until `done` answers true. For what waits on the page's own timers
  * (React's Suspense, a dialog's code loading) rather than on a span of time the test is about.
  */
-export async function runClockUntil(page: Page, done: () => Promise<boolean>, timeout = 15_000) {
+export async function runClockUntil(page: Page, done: () => Promise<boolean>, timeout = 30_000) {
   await expect(async () => {
     await page.clock.runFor(16);
     expect(await done()).toBe(true);
