@@ -1,7 +1,69 @@
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+// The import direction of docs/architecture.md. Paths are absolute so the rule means the same whatever folder ESLint runs from.
+const root = import.meta.dirname;
+const at = (...parts) => join(root, ...parts);
+
+// Every folder under app/modules is a module; a new folder is covered the moment it exists.
+const modules = readdirSync(at("app/modules"), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** What code outside module `name` may import from it: its front doors, its types and form schemas, its components. */
+const publicSurface = (name) => [`${name}.ts`, `${name}.tsx`, `${name}.server.ts`, "types.ts", "schema.ts", "components"];
+
+const importDirection = [
+  {
+    target: [at("app/lib/**"), at("app/components/ui/**")],
+    from: [at("app/modules/**"), at("app/routes/**"), at("app/components/layout/**")],
+    message: "lib and components/ui sit below every feature: they import no module, route or layout (docs/architecture.md).",
+  },
+  {
+    target: at("app/modules/**"),
+    from: at("app/routes/**"),
+    message: "Modules never import routes: a route composes modules, not the other way round (docs/architecture.md).",
+  },
+  ...modules.map((name) => ({
+    // All of app except the module itself: routes, layout, root files and every other module.
+    target: [at("app/!(modules)/**"), at("app/*.{ts,tsx}"), at(`app/modules/!(${name})/**`)],
+    from: at("app/modules", name),
+    except: publicSurface(name),
+    message: `Outside the ${name} module, import only its public surface: ${name}.ts(x), ${name}.server.ts, types.ts, schema.ts or components/ (docs/architecture.md).`,
+  })),
+];
+
+// TEMPORARY, removed at merge: files that break the import direction today and are being reshaped on other
+// branches of issue 8 (catalogue split, bag sheet into the cart module, Money into lib). Never add to this list.
+const temporarilyAllowedImports = [
+  "app/components/layout/bag-sheet.tsx",
+  "app/components/layout/site-header.tsx",
+  "app/lib/context.server.ts",
+  "app/lib/format.ts",
+  "app/modules/brand/components/home/most-loved-dresses.tsx",
+  "app/modules/newsletter/newsletter.server.ts",
+  "app/routes/api.checkout.ts",
+  "app/routes/api.products.$handle.ts",
+  "app/routes/api.search.ts",
+  "app/routes/celebrations.tsx",
+  "app/routes/checkout.$cartId.tsx",
+  "app/routes/faq.tsx",
+  "app/routes/home.tsx",
+  "app/routes/images.gowns.$file.ts",
+  "app/routes/journal.tsx",
+  "app/routes/newsletter-unsubscribe.tsx",
+  "app/routes/newsletter.tsx",
+  "app/routes/our-story.tsx",
+  "app/routes/product.tsx",
+  "app/routes/prom.tsx",
+  "app/routes/weddings.tsx",
+];
 
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", "bench/results/"] },
@@ -36,5 +98,16 @@ export default tseslint.config(
       "scripts/**",
     ],
     rules: { "no-restricted-imports": "off" },
+  },
+  {
+    // server/ (the composition root), scripts/, tests/ and bench/ may import anything, so the rule looks at app/ only.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: temporarilyAllowedImports,
+    plugins: { "import-x": importX },
+    settings: {
+      // Resolves the `~/` alias from tsconfig.json; an import it cannot resolve is not checked, which tests/unit/architecture guards against.
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: at("tsconfig.json") })],
+    },
+    rules: { "import-x/no-restricted-paths": ["error", { basePath: root, zones: importDirection }] },
   },
 );

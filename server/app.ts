@@ -18,6 +18,7 @@ import { catalogueConfigFromEnv, createCatalogue } from "~/modules/catalogue/cat
 import { startOutboxWorker, type OutboxWorker } from "~/modules/mail/outbox.server";
 import { createLogTransport, createSmtpTransport } from "~/modules/mail/transport.server";
 import { ChangeBus, listenForAdminChanges } from "~/modules/realtime/change-bus.server";
+import { chooseLogFormat, describeOpening, humanReadableLog } from "./human-log";
 import { securityHeaders } from "./security-headers";
 
 declare module "express-serve-static-core" {
@@ -189,7 +190,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     throw error;
   }
 
-  const logger = createLogger(env.LOG_LEVEL);
+  const logFormat = chooseLogFormat(env.LOG_FORMAT, process.stdout);
+  const logger = createLogger(env.LOG_LEVEL, logFormat === "pretty" ? humanReadableLog(process.stdout) : undefined);
   let secrets: AppSecrets;
   try {
     secrets = resolveAppSecrets(env);
@@ -272,6 +274,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       secret: secrets.source,
       catalogue: catalogue.store,
       bootMs: Math.round(performance.now() - bootStarted),
+      summary: describeOpening({
+        host: env.HOST,
+        port: env.PORT,
+        engine: database.engine,
+        dataDir: env.DATA_DIR,
+        databaseUrl: env.DATABASE_URL,
+        store: catalogue.description,
+        mail: transport.name,
+        smtpUrl: env.SMTP_URL,
+      }),
     },
     "boutique listening",
   );

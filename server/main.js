@@ -6,5 +6,8 @@ if (!existsSync(bundle)) {
   process.stderr.write("No production build found: run `npm run build` first (npm start does this for you).\n");
   process.exit(1);
 }
+// React, React Router and Express pick their production code from NODE_ENV when they load: unset, the
+// server would render with React's development build (slower, and not what production runs).
+process.env.NODE_ENV ??= "production";
 const { startServer } = await import(bundle.href);
 await startServer();

@@ -79,6 +79,11 @@ export const envSchema = z
         error: "must be one of fatal, error, warn, info, debug, trace, silent",
       })
       .default("info"),
+    /** Unset: readable lines when stdout is a terminal, JSON lines otherwise (a collector, a pipe). */
+    LOG_FORMAT: z
+      .enum(["json", "pretty", ""], { error: "must be json or pretty" })
+      .optional()
+      .transform((value) => (value ? value : undefined)),
     TRUST_PROXY: booleanFlag,
     SHUTDOWN_TIMEOUT_MS: positiveInt(10000),
     SHUTDOWN_DRAIN_MS: z.coerce

@@ -1,14 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { INTRO_SEEN_KEY, waitForHydration } from "./brand-helpers";
-
-const START = new Date("2026-11-20T15:00:00Z");
+import { CLOCK_START, runClockUntil, stopClockBeforeLoad } from "./helpers";
 
 test.describe("splash and intro", () => {
   test("shows on the first page of a session, floats, completes after 2500 ms, and is skipped for the rest of the session", async ({
     page,
   }) => {
-    await page.clock.install({ time: START });
-    await page.clock.pauseAt(new Date(START.getTime() + 1000));
+    await stopClockBeforeLoad(page);
     await page.goto("/our-story");
     await waitForHydration(page);
     await page.clock.runFor(50);
@@ -41,18 +39,23 @@ test.describe("splash and intro", () => {
   });
 
   test("can be dismissed early with Escape", async ({ page }) => {
+    // Stopped, so the intro cannot finish by itself before the key is pressed, however slowly the page loads.
+    await stopClockBeforeLoad(page);
     await page.goto("/");
     await waitForHydration(page);
-    await expect(page.getByTestId("brand-intro")).toBeVisible();
+    const intro = page.getByTestId("brand-intro");
+    await runClockUntil(page, () => intro.isVisible());
     await page.keyboard.press("Escape");
-    await expect(page.getByTestId("brand-intro")).toHaveCount(0);
+    // Well before the 2500 ms it would take by itself.
+    await page.clock.runFor(1000);
+    await expect(intro).toHaveCount(0);
     expect(await page.evaluate((key) => sessionStorage.getItem(key), INTRO_SEEN_KEY)).toBe("1");
   });
 
   test("is skipped under reduced motion", async ({ browser }) => {
     const context = await browser.newContext({ reducedMotion: "reduce" });
     const page = await context.newPage();
-    await page.clock.install({ time: START });
+    await page.clock.install({ time: CLOCK_START });
     await page.goto("/");
     await waitForHydration(page);
     for (let i = 0; i < 5; i++) {
@@ -86,10 +89,15 @@ test.describe("splash and intro", () => {
         }
       }).observe({ type: "layout-shift", buffered: true });
     });
+    // Stopped, so the intro is surely seen arriving and leaving, however slowly the page loads.
+    await stopClockBeforeLoad(page);
     await page.goto("/");
     await waitForHydration(page);
-    await expect(page.getByTestId("brand-intro")).toBeVisible();
-    await expect(page.getByTestId("brand-intro")).toHaveCount(0, { timeout: 6000 });
+    const intro = page.getByTestId("brand-intro");
+    await runClockUntil(page, () => intro.isVisible());
+    // Its whole life at once, then frame by frame while it fades.
+    await page.clock.runFor(2500);
+    await runClockUntil(page, async () => (await intro.count()) === 0);
     const { shift, shifted } = await page.evaluate(() => {
       const record = window as unknown as { shift: number; shifted: string[] };
       return { shift: record.shift, shifted: record.shifted };
@@ -106,13 +114,13 @@ test.describe("golden cursor", () => {
   test("a full-screen canvas that takes no clicks, emits 3 particles per move, and stops its loop when they have faded", async ({
     page,
   }) => {
-    await page.clock.install({ time: START });
+    // Frames advance only when the test says.
+    await stopClockBeforeLoad(page);
     await page.goto("/");
     await waitForHydration(page);
     const canvas = page.getByTestId("golden-cursor");
-    await expect(canvas).toBeAttached();
-    // Mounted (React needed its timers for that); from here frames advance only when the test says.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    // It mounts after hydration, on the page's own timers.
+    await runClockUntil(page, async () => (await canvas.count()) === 1);
     await expect(canvas).toHaveAttribute("aria-hidden", "true");
     await expect(canvas).toHaveCSS("pointer-events", "none");
     await expect(canvas).toHaveCSS("position", "fixed");

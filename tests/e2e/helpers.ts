@@ -20,3 +20,30 @@ export function collectConsoleErrors(page: Page): string[] {
   page.on("pageerror", (error) => errors.push(error.message));
   return errors;
 }
+
+/** The moment a stopped clock starts from: fixed, so nothing in a test depends on today's date. */
+export const CLOCK_START = new Date("2026-11-20T15:00:00Z");
+
+/**
+ * Installs Playwright's fake clock stopped, before `page.goto`: the page's timers then move only when the test
+ * moves them (`runFor`, `fastForward`, `runClockUntil`), however busy the machine is.
+ *
+ * Never pause a clock that is already running on a page: `pauseAt(pageNow + margin)` throws "Cannot fast-forward
+ * to the past" whenever the machine takes longer than the margin to deliver the call.
+ */
+export async function stopClockBeforeLoad(page: Page, start = CLOCK_START) {
+  await page.clock.install({ time: start });
+  // Nothing runs on the blank page yet, so jumping ahead fires no timer; the hour only has to outlast the gap between the two calls.
+  await page.clock.pauseAt(new Date(start.getTime() + 60 * 60_000));
+}
+
+/**
+ * Moves a stopped clock a frame (16 ms) at a time until `done` answers true. For what waits on the page's own timers
+ * (React's Suspense, a dialog's code loading) rather than on a span of time the test is about.
+ */
+export async function runClockUntil(page: Page, done: () => Promise<boolean>, timeout = 30_000) {
+  await expect(async () => {
+    await page.clock.runFor(16);
+    expect(await done()).toBe(true);
+  }).toPass({ intervals: [10], timeout });
+}

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectImagesLoadedAndSized, loadAllImages, revealWholePage, startSessionAsReturning, waitForHydration } from "./brand-helpers";
-import { collectConsoleErrors, expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
+import { collectConsoleErrors, expectNoAxeViolations, stopClockBeforeLoad, THEMES, VIEWPORTS } from "./helpers";
 
 const INSTAGRAM = "https://www.instagram.com/thehivebridal";
 
@@ -144,8 +144,7 @@ test.describe("bridal carousel", () => {
 
   test("moves on every 4 s and loops from the fifth gown back to the first", async ({ page }) => {
     // Time stands still from before the page loads: the 4 s count from hydration, exactly.
-    await page.clock.install({ time: new Date("2026-11-20T15:00:00Z") });
-    await page.clock.pauseAt(new Date("2026-11-20T15:00:01Z"));
+    await stopClockBeforeLoad(page);
     await page.goto("/");
     await waitForHydration(page);
     await expect(current(page)).toHaveAttribute("aria-label", "Show The Magnolia");
@@ -160,12 +159,11 @@ test.describe("bridal carousel", () => {
   });
 
   test("rests while the pointer is over it or focus is inside it, and when paused", async ({ page }) => {
-    await page.clock.install();
+    await stopClockBeforeLoad(page);
     await page.goto("/");
     await waitForHydration(page);
     const carousel = page.getByRole("region", { name: "Featured bridal gowns" });
     await carousel.scrollIntoViewIfNeeded();
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
 
     await carousel.locator('[aria-roledescription="slide"]').first().hover();
     await page.clock.runFor(9000);

@@ -246,7 +246,9 @@ test.describe("product page", () => {
     const bar = page.getByTestId("sticky-bar");
     await expect(bar).toHaveAttribute("aria-hidden", "true");
     await page.mouse.wheel(0, 300);
-    await page.waitForTimeout(150);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThanOrEqual(300);
+    // Two frames: the scroll event has been handled and anything it changed has rendered.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     await expect(bar).toHaveAttribute("aria-hidden", "true");
     await page.evaluate(() => window.scrollTo(0, 700));
     await expect(bar).toHaveAttribute("aria-hidden", "false");
@@ -285,15 +287,21 @@ test.describe("product page", () => {
 test.describe("search", () => {
   test("nothing under 2 characters, up to 5 matches, 'No results found', and it clears on close", async ({ page }) => {
     await page.setViewportSize(VIEWPORTS.desktop);
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === "/api/search") asked.push(url.searchParams.get("q") ?? "");
+    });
     await page.goto("/");
     await page.getByRole("button", { name: "Search dresses" }).click();
     const box = page.getByPlaceholder("Search dresses...");
     await box.fill("l");
-    await page.waitForTimeout(400);
     await expect(page.getByRole("list", { name: "Search results" })).toHaveCount(0);
     await box.fill("lace");
     const results = page.getByRole("list", { name: "Search results" });
     await expect(results.getByRole("link").first()).toBeVisible();
+    // One letter was never even asked about.
+    expect(asked).toEqual(["lace"]);
     expect(await results.getByRole("link").count()).toBeLessThanOrEqual(5);
     await expect(results.getByRole("link").first()).toContainText("USD $");
     await expectNoAxeViolations(page);

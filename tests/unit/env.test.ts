@@ -8,6 +8,10 @@ describe("configuration", () => {
     expect(env).toMatchObject({ PORT: 3000, HOST: "127.0.0.1", DATA_DIR: "./data", APP_URL: "http://localhost:3000", LOG_LEVEL: "info" });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SMTP_URL).toBeUndefined();
+    // Unset (or empty, as in .env.example): the server decides by whether stdout is a terminal.
+    expect(env.LOG_FORMAT).toBeUndefined();
+    expect(parseEnv({ LOG_FORMAT: "" }).LOG_FORMAT).toBeUndefined();
+    expect(parseEnv({ LOG_FORMAT: "json" }).LOG_FORMAT).toBe("json");
   });
 
   it("reads PORT, HOST and DATA_DIR", () => {
@@ -25,6 +29,7 @@ describe("configuration", () => {
     [{ DATABASE_URL: "mysql://x", APP_URL: "https://a.example" }, "DATABASE_URL: must be a postgres:// URL"],
     [{ SMTP_URL: "http://mail" }, "SMTP_URL: must be an smtp:// or smtps:// URL"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL: must be one of"],
+    [{ LOG_FORMAT: "colour" }, "LOG_FORMAT: must be json or pretty"],
     [{ DATABASE_URL: "postgres://db.internal/boutique" }, "APP_URL: is required when DATABASE_URL is set"],
   ])("stops with a message naming the variable: %o", (source, message) => {
     expect(() => parseEnv(source)).toThrowError(ConfigError);
