@@ -7,6 +7,14 @@ import { NEWSLETTER_MESSAGES } from "./constants";
 z.config({ jitless: true });
 
 /**
+ * One mailbox: a dot-atom local part (letters, digits and !#$%&'*+/=?^_{|}~-,
+ * dots only between them: no commas, semicolons, angle brackets, spaces,
+ * double quotes or control characters), one @, and a host name with a dot.
+ */
+const SINGLE_ADDRESS =
+  /^[A-Za-z0-9!#$%&'*+/=?^_{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_{|}~-]+)*@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
+/**
  * SPEC §5 newsletter email: trimmed, non-empty, contains '@', and matches
  * non-space '@' non-space '.' non-space. One schema for the browser (to answer
  * at once) and the action (which decides).
@@ -18,7 +26,14 @@ export const newsletterEmail = z
   .refine((value) => value.includes("@"), NEWSLETTER_MESSAGES.invalidEmail)
   .regex(/^\S+@\S+\.\S+$/, NEWSLETTER_MESSAGES.invalidEmail)
   // Not in SPEC's newsletter rule; the same ceiling as every other email field (§5), so the database never holds an unbounded string.
-  .max(255, NEWSLETTER_MESSAGES.tooLong);
+  .max(255, NEWSLETTER_MESSAGES.tooLong)
+  // Exactly one mailbox, so a mailer can never read it as several recipients or a display name.
+  .regex(SINGLE_ADDRESS, NEWSLETTER_MESSAGES.invalidEmail)
+  // Stored and compared normalised: the domain is case-insensitive (the local part belongs to the receiving server).
+  .transform((value) => {
+    const at = value.lastIndexOf("@");
+    return `${value.slice(0, at)}@${value.slice(at + 1).toLowerCase()}`;
+  });
 
 export const newsletterSignupSchema = z.object({ email: newsletterEmail });
 export type NewsletterSignup = z.infer<typeof newsletterSignupSchema>;
