@@ -44,7 +44,11 @@ export function reactRouterHandler(options: {
       }
       res.statusMessage = response.statusText;
       res.status(response.status);
-      for (const [key, value] of response.headers.entries()) res.append(key, value);
+      // A route's header replaces the server's default of the same name (one Referrer-Policy, not two); only cookies add up.
+      for (const [key, value] of response.headers.entries()) {
+        if (key === "set-cookie") res.append(key, value);
+        else res.setHeader(key, value);
+      }
       if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
       if (response.body) await writeReadableStreamToWritable(response.body, res);
       else res.end();
