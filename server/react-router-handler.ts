@@ -29,8 +29,12 @@ export function reactRouterHandler(options: {
         if (!res.writableFinished) controller.abort();
       });
       const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
-      if (guarded.body) init.body = new Uint8Array(guarded.body);
-      else if (guarded.stream) {
+      if (guarded.body && guarded.body.length > 0) init.body = new Uint8Array(guarded.body);
+      else if (guarded.kind === "form" && req.method !== "GET" && req.method !== "HEAD") {
+        // No body on a form route is an empty form: an action reads no fields and says which are missing (not a 500 from formData()).
+        headers.set("content-type", "application/x-www-form-urlencoded");
+        init.body = new Uint8Array(0);
+      } else if (guarded.stream) {
         init.body = createReadableStreamFromReadable(
           req.pipe(countBytes(options.uploadLimit)) as Readable & { readableHighWaterMark: number },
         );

@@ -71,7 +71,7 @@ describe.each(testEngines)("backup and restore on $name", (engine) => {
       const rows = Array.from({ length: 2345 }, (_, i) => ({ action: `a${i}`, entity: "e" }));
       for (let i = 0; i < rows.length; i += 500) await big.handle.db.insert(auditLog).values(rows.slice(i, i + 500));
       const statements: string[] = [];
-      const spy = big.handle.db.$client as unknown as { query?: (...args: unknown[]) => unknown };
+      const spy = (big.handle.db as unknown as { $client: { query?: (...args: unknown[]) => unknown } }).$client;
       const original = spy.query?.bind(spy);
       if (original) {
         spy.query = (...args: unknown[]) => {
