@@ -26,6 +26,8 @@ export interface BodyRule {
   /** Matched against the decoded path. */
   path: RegExp;
   kind: BodyKind;
+  /** What a body of the wrong type is told (415), in the route's own words. */
+  wrongType?: string;
 }
 
 /**
@@ -33,7 +35,10 @@ export interface BodyRule {
  * `form` route. A route that accepts files opts into `uploads` here (and gets
  * UPLOAD_LIMIT_BYTES, streamed to it rather than buffered).
  */
-export const BODY_RULES: BodyRule[] = [{ path: /^\/api\//, kind: "json" }];
+export const BODY_RULES: BodyRule[] = [
+  { path: /^\/api\/checkout$/, kind: "json", wrongType: "Send the lines as JSON (Content-Type: application/json)." },
+  { path: /^\/api\//, kind: "json" },
+];
 
 export interface GuardOptions {
   /** The public address (APP_URL). */
@@ -91,8 +96,8 @@ export function publicOrigins(appUrl: string): string[] {
   return [...new Set(origins)];
 }
 
-export function kindOf(path: string, rules: BodyRule[] = BODY_RULES): BodyKind {
-  return rules.find((rule) => rule.path.test(path))?.kind ?? "form";
+export function ruleFor(path: string, rules: BodyRule[] = BODY_RULES): BodyRule {
+  return rules.find((rule) => rule.path.test(path)) ?? { path: /^/, kind: "form" };
 }
 
 function hasBody(req: Request): boolean {
@@ -206,12 +211,12 @@ function checkJsonStrings(value: unknown, depth = 0): void {
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
-async function checkBody(kind: BodyKind, req: Request, body: Buffer): Promise<void> {
+async function checkBody(rule: BodyRule, req: Request, body: Buffer): Promise<void> {
+  const kind = rule.kind;
   const media = mediaType(req);
-  if (!media) throw new RequestRefused(415, "The body has no Content-Type.");
   const accepted = kind === "json" ? ["application/json"] : kind === "uploads" ? ["multipart/form-data"] : FORM_TYPES;
-  if (!accepted.includes(media.type)) {
-    throw new RequestRefused(415, `This address takes ${accepted.join(" or ")}.`, { Accept: accepted.join(", ") });
+  if (!media || !accepted.includes(media.type)) {
+    throw new RequestRefused(415, rule.wrongType ?? `This address takes ${accepted.join(" or ")}.`, { Accept: accepted.join(", ") });
   }
   if (media.type === "application/json") {
     let text: string;
@@ -266,7 +271,8 @@ export function requestGuard(options: GuardOptions) {
     } catch {
       // Refused below, once the body is out of the way.
     }
-    const kind = kindOf(path, rules);
+    const rule = ruleFor(path, rules);
+    const kind = rule.kind;
     const cap = options.limits[kind];
     const declared = req.headers["content-length"] === undefined ? null : Number(req.headers["content-length"]);
     if (declared !== null && declared > cap) {
@@ -305,7 +311,7 @@ export function requestGuard(options: GuardOptions) {
       const allowed = req.protocol === "https" ? [...origins, ...origins.map((o) => o.replace(/^http:/, "https:"))] : origins;
       if (req.method !== "GET" && req.method !== "HEAD") {
         origin = checkOrigin(req, allowed) ?? origin;
-        if (body && body.length > 0) await checkBody(kind, req, body);
+        if (body && body.length > 0) await checkBody(rule, req, body);
         else if (streaming && hasBody(req)) {
           const media = mediaType(req);
           if (media?.type !== "multipart/form-data" || !media.boundary) {
@@ -320,7 +326,10 @@ export function requestGuard(options: GuardOptions) {
         return;
       }
       if (streaming) res.setHeader("Connection", "close");
-      res.status(error.status).set(error.headers).set("Cache-Control", "no-store").type("text/plain").send(error.message);
+      res.status(error.status).set(error.headers).set("Cache-Control", "no-store");
+      // JSON routes answer in their own shape, { ok: false, error }.
+      if (kind === "json") res.json({ ok: false, error: error.message });
+      else res.type("text/plain").send(error.message);
       return;
     }
     next();
