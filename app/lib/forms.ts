@@ -104,6 +104,11 @@ export function formFailure(formError: string | undefined, fieldErrors: FieldErr
   return formError === undefined ? { ok: false, fieldErrors, values } : { ok: false, fieldErrors, formError, values };
 }
 
+/** The one message to show for a failure in a toast: the form's own, else the first field's. */
+export function firstMessage(failure: Pick<FormFailure, "fieldErrors" | "formError">): string | undefined {
+  return failure.formError ?? Object.values(failure.fieldErrors).find((messages) => messages.length > 0)?.[0];
+}
+
 /** Reads a request's form body, or null when it is not a form (wrong content type, malformed body). */
 export async function readFormData(request: Request): Promise<FormData | null> {
   try {

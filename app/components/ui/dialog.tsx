@@ -19,16 +19,18 @@ export const contentStyles =
 export type DialogContentProps = ComponentPropsWithoutRef<typeof DialogPrimitive.Content> & {
   /** Show the round close button at the top right (named "Close"). */
   closeButton?: boolean;
+  /** "md": a padded box up to 32rem wide; "none": width and padding come from `className`. */
+  size?: "md" | "none";
 };
 
 export const DialogContent = forwardRef<HTMLDivElement, DialogContentProps>(function DialogContent(
-  { className, children, closeButton = true, ...props },
+  { className, children, closeButton = true, size = "md", ...props },
   ref,
 ) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlayStyles} />
-      <DialogPrimitive.Content ref={ref} className={cx(contentStyles, "max-w-lg p-6 sm:p-8", className)} {...props}>
+      <DialogPrimitive.Content ref={ref} className={cx(contentStyles, size === "md" && "max-w-lg p-6 sm:p-8", className)} {...props}>
         {children}
         {closeButton ? (
           <DialogPrimitive.Close
@@ -51,15 +53,17 @@ export function DialogFooter({ className, ...props }: HTMLAttributes<HTMLDivElem
   return <div className={cx("mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end", className)} {...props} />;
 }
 
+/** The dialog's name. Its default look (display type, 3xl) applies when no `className` is given; a `className` replaces it. */
 export const DialogTitle = forwardRef<HTMLHeadingElement, ComponentPropsWithoutRef<typeof DialogPrimitive.Title>>(function DialogTitle(
   { className, ...props },
   ref,
 ) {
-  return <DialogPrimitive.Title ref={ref} className={cx("text-3xl leading-tight", className)} {...props} />;
+  return <DialogPrimitive.Title ref={ref} className={className ?? "text-3xl leading-tight"} {...props} />;
 });
 
+/** Read with the dialog's name. As with the title, a `className` replaces the default look. */
 export const DialogDescription = forwardRef<HTMLParagraphElement, ComponentPropsWithoutRef<typeof DialogPrimitive.Description>>(
   function DialogDescription({ className, ...props }, ref) {
-    return <DialogPrimitive.Description ref={ref} className={cx("leading-relaxed text-muted-foreground", className)} {...props} />;
+    return <DialogPrimitive.Description ref={ref} className={className ?? "leading-relaxed text-muted-foreground"} {...props} />;
   },
 );
