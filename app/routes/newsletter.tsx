@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/newsletter";
 import { servicesContext, requestContext } from "~/lib/context.server";
 import { pageMeta } from "~/lib/seo";
-import { NEWSLETTER_MESSAGES } from "~/modules/newsletter/constants";
+import { NEWSLETTER_MESSAGES } from "~/modules/newsletter/schema";
 import { NewsletterSignup, type NewsletterResult } from "~/modules/newsletter/components/newsletter-signup";
 import { signupRateLimiter, subscribeToNewsletter } from "~/modules/newsletter/newsletter.server";
 import { firstIssueMessage, newsletterSignupSchema } from "~/modules/newsletter/schema";

@@ -2,6 +2,9 @@ import { z } from "zod";
 
 import { NEWSLETTER_MESSAGES } from "./constants";
 
+// The messages belong with the schema that gives them: pages outside the module read them here.
+export { NEWSLETTER_MESSAGES };
+
 // This schema also runs in the browser, where our CSP forbids eval: keep
 // zod from compiling parsers with `new Function`.
 z.config({ jitless: true });
