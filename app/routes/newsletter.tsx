@@ -3,10 +3,9 @@ import type { Route } from "./+types/newsletter";
 import { servicesContext, requestContext } from "~/lib/context.server";
 import { formFailure, parseForm, readFormData } from "~/lib/forms";
 import { pageMeta } from "~/lib/seo";
-import { NEWSLETTER_MESSAGES } from "~/modules/newsletter/constants";
 import { NewsletterSignup, type NewsletterResult } from "~/modules/newsletter/components/newsletter-signup";
 import { signupRateLimiter, subscribeToNewsletter } from "~/modules/newsletter/newsletter.server";
-import { newsletterSignupSchema } from "~/modules/newsletter/schema";
+import { NEWSLETTER_MESSAGES, newsletterSignupSchema } from "~/modules/newsletter/schema";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

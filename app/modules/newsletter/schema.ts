@@ -2,6 +2,9 @@ import { z } from "zod";
 import { hasControlCharacters } from "~/lib/fields";
 import { NEWSLETTER_MESSAGES } from "./constants";
 
+// The messages belong with the schema that gives them: pages outside the module read them here.
+export { NEWSLETTER_MESSAGES };
+
 /**
  * SPEC §5 newsletter email: trimmed, non-empty, contains '@', and matches
  * non-space '@' non-space '.' non-space. One schema for the browser (to answer
