@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/not-found";
+import { Button } from "~/components/ui/button";
 import { requestContext } from "~/lib/context.server";
 import { redactUrl } from "~/lib/redact-url";
 
@@ -31,12 +32,9 @@ export default function NotFound() {
         <p className="text-base text-muted-foreground sm:text-lg">
           The page you were looking for has slipped away like a veil in the breeze. Let us take you back to the collection.
         </p>
-        <Link
-          to="/"
-          className="mt-10 inline-flex h-12 items-center rounded-full bg-primary px-9 text-sm tracking-[0.15em] text-primary-foreground uppercase transition-opacity hover:opacity-90"
-        >
-          Return to Home
-        </Link>
+        <Button asChild className="mt-10">
+          <Link to="/">Return to Home</Link>
+        </Button>
       </div>
     </section>
   );

@@ -1,10 +1,9 @@
 import { z } from "zod";
-
+import { hasControlCharacters } from "~/lib/fields";
 import { NEWSLETTER_MESSAGES } from "./constants";
 
-// This schema also runs in the browser, where our CSP forbids eval: keep
-// zod from compiling parsers with `new Function`.
-z.config({ jitless: true });
+// The messages belong with the schema that gives them: pages outside the module read them here.
+export { NEWSLETTER_MESSAGES };
 
 /**
  * One mailbox: a dot-atom local part (letters, digits and !#$%&'*+/=?^_{|}~-,
@@ -17,7 +16,8 @@ const SINGLE_ADDRESS =
 /**
  * SPEC §5 newsletter email: trimmed, non-empty, contains '@', and matches
  * non-space '@' non-space '.' non-space. One schema for the browser (to answer
- * at once) and the action (which decides).
+ * at once), the action (which decides) and the input's attributes
+ * (`inputAttributes` from `~/lib/forms`).
  */
 export const newsletterEmail = z
   .string({ error: NEWSLETTER_MESSAGES.invalidEmail })
@@ -25,6 +25,8 @@ export const newsletterEmail = z
   .min(1, NEWSLETTER_MESSAGES.invalidEmail)
   .refine((value) => value.includes("@"), NEWSLETTER_MESSAGES.invalidEmail)
   .regex(/^\S+@\S+\.\S+$/, NEWSLETTER_MESSAGES.invalidEmail)
+  // `\S` matches NUL and other controls, which PostgreSQL text cannot hold (a 5xx): no address has them.
+  .refine((value) => !hasControlCharacters(value), NEWSLETTER_MESSAGES.invalidEmail)
   // Not in SPEC's newsletter rule; the same ceiling as every other email field (§5), so the database never holds an unbounded string.
   .max(255, NEWSLETTER_MESSAGES.tooLong)
   // Exactly one mailbox, so a mailer can never read it as several recipients or a display name.
@@ -33,12 +35,15 @@ export const newsletterEmail = z
   .transform((value) => {
     const at = value.lastIndexOf("@");
     return `${value.slice(0, at)}@${value.slice(at + 1).toLowerCase()}`;
-  });
+  })
+  .meta({ input: { type: "email", autoComplete: "email", inputMode: "email" } });
 
 export const newsletterSignupSchema = z.object({ email: newsletterEmail });
 export type NewsletterSignup = z.infer<typeof newsletterSignupSchema>;
 
-/** The first message of a failed parse, for a toast or an inline alert. */
-export function firstIssueMessage(error: z.ZodError): string {
-  return error.issues[0]?.message ?? NEWSLETTER_MESSAGES.invalidEmail;
-}
+/**
+ * The unsubscribe confirmation's form (and RFC 8058 one-click posts): the
+ * signed token, when the body carries one; otherwise the link's own `?token=`
+ * decides. Whether the token is any good is the token code's business.
+ */
+export const unsubscribeSchema = z.object({ token: z.string().optional() });
