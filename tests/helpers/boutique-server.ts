@@ -31,7 +31,7 @@ export async function startBoutique(env: Record<string, string | undefined> = {}
   });
   const url = `http://127.0.0.1:${port}`;
   // A cold start on a busy shared machine can take well over a minute.
-  await child.waitForOutput(/boutique listening/, 180_000);
+  await child.waitForOutput(/boutique listening/, 300_000);
   const health = await fetch(`${url}/healthz`);
   if (health.status !== 200) throw new Error(`health check answered ${health.status}`);
   return {

@@ -21,7 +21,7 @@ describe("malformed requests", () => {
     server = await startBoutique({ LOG_LEVEL: "warn", LOG_FORMAT: "json" });
     // The one demo picture the generator asks for renders on first request (seconds of CPU on a busy machine).
     await (await fetch(`${server.url}/images/gowns/celeste-lace-a-line.webp`)).arrayBuffer();
-  }, 180_000);
+  }, 400_000);
   afterAll(() => server?.stop());
 
   it(`answers ${COUNT} of them without a 5xx, a hang or a dropped connection, and stores nothing`, async () => {

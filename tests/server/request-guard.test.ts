@@ -128,7 +128,7 @@ describe("the request guard, on the built server", () => {
     } finally {
       process.umask(previous);
     }
-  }, 180_000);
+  }, 400_000);
   afterAll(() => server?.stop());
 
   it("answers a refused body with its 4xx and keeps the kept-alive socket usable", async () => {
@@ -295,7 +295,7 @@ describe("the request guard, on the built server", () => {
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
     try {
-      const deadline = Date.now() + 150_000;
+      const deadline = Date.now() + 300_000;
       while (!output.includes("boutique listening") && child.exitCode === null && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
@@ -306,7 +306,7 @@ describe("the request guard, on the built server", () => {
       child.kill("SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));
     }
-  }, 200_000);
+  }, 400_000);
 });
 
 describe("behind a TLS proxy (TRUST_PROXY)", () => {
@@ -318,7 +318,7 @@ describe("behind a TLS proxy (TRUST_PROXY)", () => {
       NEWSLETTER_RATE_LIMIT: "2",
       LOG_FORMAT: "json",
     });
-  }, 180_000);
+  }, 400_000);
   afterAll(() => server?.stop());
 
   it("accepts the site's https origin, and counts the client the proxy saw, whatever X-Forwarded-For entries the client forged", async () => {

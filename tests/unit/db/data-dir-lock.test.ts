@@ -69,7 +69,7 @@ describe("data-folder lock", () => {
     holder.kill("SIGKILL");
     await new Promise((resolve) => holder.on("exit", resolve));
     acquireDataDirLock(dir, "server").release();
-  });
+  }, 150_000);
 
   it("takes over a lock whose process has died", async () => {
     const dir = tempDir();
