@@ -145,14 +145,15 @@ export function BridalCarousel() {
             <ChevronRight aria-hidden="true" className="size-5" />
           </Button>
           {reducedMotion ? null : (
-            <button
-              type="button"
+            <Button
+              variant="quiet"
+              size="icon"
               onClick={() => setPaused((value) => !value)}
               aria-label={paused ? "Start automatic slide show" : "Stop automatic slide show"}
-              className="ml-2 inline-flex size-11 items-center justify-center rounded-full text-muted-foreground transition-colors hover:text-foreground"
+              className="ml-2"
             >
               {paused ? <Play aria-hidden="true" className="size-4" /> : <Pause aria-hidden="true" className="size-4" />}
-            </button>
+            </Button>
           )}
         </div>
       </div>
