@@ -14,6 +14,7 @@ import { requestContext, servicesContext, type AppServices } from "~/lib/context
 import { ConfigError, parseEnv, type Env } from "~/lib/env.server";
 import { createLogger, type Logger } from "~/lib/logger.server";
 import { createSignedTokens } from "~/lib/signed-token.server";
+import { createAuth } from "~/modules/accounts/accounts.server";
 import { catalogueConfigFromEnv, createCatalogue } from "~/modules/catalogue/catalogue.server";
 import { startOutboxWorker, type OutboxWorker } from "~/modules/mail/outbox.server";
 import { createLogTransport, createSmtpTransport } from "~/modules/mail/transport.server";
@@ -252,7 +253,18 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     `catalogue: ${catalogue.description}`,
   );
 
-  const services: AppServices = { env, database, logger, changes, catalogue, tokens, nudgeMail: () => worker.nudge() };
+  const nudgeMail = () => worker.nudge();
+  const auth = createAuth({
+    db,
+    secret: secrets.secret,
+    appUrl: env.APP_URL_CONFIGURED,
+    fallbackUrl: env.APP_URL,
+    port: env.PORT,
+    adminEmails: env.ADMIN_EMAILS,
+    logger,
+    nudgeMail,
+  });
+  const services: AppServices = { env, database, logger, changes, catalogue, tokens, auth, nudgeMail };
   const lifecycle: Lifecycle = { draining: false };
   const app = createApp(services, {
     lifecycle,

@@ -1,5 +1,6 @@
 import { createContext } from "react-router";
 import type { DatabaseHandle } from "~/db/client.server";
+import type { Auth } from "~/modules/accounts/accounts.server";
 import type { Catalogue } from "~/modules/catalogue/catalogue.server";
 import type { ChangeBus } from "~/modules/realtime/change-bus.server";
 import type { Env } from "./env.server";
@@ -17,6 +18,8 @@ export interface AppServices {
   catalogue: Catalogue;
   /** Signs and verifies the tokens in links (unsubscribe, cancel...), one key per purpose. */
   tokens: SignedTokens;
+  /** Better Auth: sessions, passwords, two-factor, passkeys, the JWKS (modules/accounts). */
+  auth: Auth;
   /** Wake the outbox worker after a transaction that queued mail has committed. */
   nudgeMail(): void;
 }
