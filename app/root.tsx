@@ -22,6 +22,7 @@ import { useNonce } from "~/lib/nonce";
 import { getViewer } from "~/modules/accounts/accounts.server";
 import { clearFlashCookie, readFlash } from "~/modules/accounts/accounts.server";
 import { BrandIntro } from "~/modules/brand/components/effects/brand-intro";
+import { WishlistSync } from "~/modules/wishlist/components/wishlist-sync";
 import { GoldenCursor } from "~/modules/brand/components/effects/golden-cursor";
 import stylesheet from "~/styles/app.css?url";
 import cormorantLatin from "@fontsource-variable/cormorant-garamond/files/cormorant-garamond-latin-wght-normal.woff2?url";
@@ -34,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       // Pages build canonical and Open Graph URLs from the public origin.
       appUrl: context.get(servicesContext).env.APP_URL.replace(/\/$/, ""),
-      viewer: user ? { isAdmin: user.isAdmin } : null,
+      viewer: user ? { id: user.id, isAdmin: user.isAdmin } : null,
       flash,
     },
     flash ? { headers: { "Set-Cookie": clearFlashCookie() } } : undefined,
@@ -104,6 +105,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         <SiteHeader viewer={viewer} />
         <FlashToast />
+        <WishlistSync userId={viewer?.id ?? null} />
         <main id="main" className="flex flex-1 flex-col">
           {children}
         </main>

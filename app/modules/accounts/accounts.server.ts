@@ -111,3 +111,4 @@ export {
 } from "./profile.server";
 export { attemptForAuthPath, hitAuthLimits, tooManyAttemptsMessage, type AuthAttempt } from "./rate-limits.server";
 export { cookieHeaderFrom, mergeSetCookies } from "./session-cookies.server";
+export { grantAdminByEmail, type GrantOutcome } from "./admin-grant.server";

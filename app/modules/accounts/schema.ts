@@ -41,7 +41,8 @@ const optionalText = (max: number, label: string) =>
     .string()
     .trim()
     .max(max, `${label} must be less than ${max} characters`)
-    .transform((v) => (v === "" ? null : v));
+    .optional()
+    .transform((v) => (v ? v : null));
 
 export const profileSchema = z.object({
   fullName: z.string().trim().max(100, "Name must be less than 100 characters"),
