@@ -1,7 +1,7 @@
 import { useId } from "react";
 
 const inputClass =
-  "mt-2 block min-h-11 w-full rounded-md border border-border bg-background px-3 py-2 text-base text-foreground placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-2 aria-[invalid=true]:border-destructive read-only:bg-muted read-only:text-muted-foreground";
+  "mt-2 block min-h-11 w-full rounded-md border border-border bg-background px-3 py-2 text-base text-foreground placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-2 aria-[invalid=true]:border-destructive [&[readonly]]:bg-muted [&[readonly]]:text-muted-foreground";
 
 /** A labelled input with its error and hint tied to it for screen readers. */
 export function TextField({
