@@ -282,7 +282,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     logger,
     nudgeMail,
   });
-  const services: AppServices = { env, database, logger, changes, catalogue, tokens, auth, nudgeMail };
+  const services: AppServices = {
+    env,
+    database,
+    logger,
+    changes,
+    catalogue,
+    catalogueChanged: () => catalogue.invalidate(),
+    tokens,
+    auth,
+    nudgeMail,
+  };
   const lifecycle: Lifecycle = { draining: false };
   const app = createApp(services, {
     lifecycle,

@@ -5,7 +5,15 @@ import { redirect, type RouterContextProvider } from "react-router";
 import { userRoles } from "~/db/schema/accounts";
 import { requestContext, servicesContext } from "~/lib/context.server";
 import { ADMIN_MESSAGES } from "./accounts";
+import type { Auth } from "./auth.server";
 import { flashRedirect } from "./flash.server";
+
+declare module "~/lib/context.server" {
+  interface AppServices {
+    /** Better Auth: sessions, passwords, two-factor, passkeys, the JWKS (modules/accounts). */
+    auth: Auth;
+  }
+}
 
 export interface SignedInUser {
   id: string;
@@ -102,7 +110,6 @@ export {
   listAddresses,
   listAppointments,
   listDesignRequests,
-  listOrders,
   listWishlist,
   removeWishlistItem,
   saveAddress,

@@ -2,7 +2,7 @@
 // the guard (requireUser), never from the form, and filters by it: a
 // customer can read and change only their own profile, addresses,
 // wishlist, requests, appointments and orders.
-import { and, desc, eq, or, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import { addresses, profiles, userRoles } from "~/db/schema/accounts";
 import { users } from "~/db/schema/auth";
@@ -121,29 +121,6 @@ export function listAppointments(db: Executor, userId: string) {
     .from(appointments)
     .where(eq(appointments.userId, userId))
     .orderBy(desc(appointments.preferredDate));
-}
-
-/**
- * The shopper's orders from the built-in checkout: placed while signed in,
- * or (only once the address is verified) under their email as a guest.
- * Read here until the catalogue's orders module offers listOrdersForCustomer.
- */
-export function listOrders(db: Executor, user: { id: string; email: string; emailVerified: boolean }) {
-  const mine = user.emailVerified
-    ? or(eq(catalogueOrders.userId, user.id), sql`lower(${catalogueOrders.customerEmail}) = ${user.email.toLowerCase()}`)
-    : eq(catalogueOrders.userId, user.id);
-  return db
-    .select({
-      id: catalogueOrders.id,
-      orderNumber: catalogueOrders.orderNumber,
-      status: catalogueOrders.status,
-      createdAt: catalogueOrders.createdAt,
-      totalAmount: catalogueOrders.totalAmount,
-      currencyCode: catalogueOrders.currencyCode,
-    })
-    .from(catalogueOrders)
-    .where(mine)
-    .orderBy(desc(catalogueOrders.createdAt));
 }
 
 /**
