@@ -21,7 +21,8 @@ async function signUp(page: Page, who: ReturnType<typeof shopper>) {
   await page.getByLabel("Email").fill(who.email);
   await page.getByLabel("Password").fill(who.password);
   await page.getByRole("button", { name: "Sign Up" }).click();
-  await expect(page).toHaveURL(/\/account$/);
+  // Password hashing on a busy shared machine: give the redirect time.
+  await expect(page).toHaveURL(/\/account$/, { timeout: 30_000 });
   await expect(page.getByText("Account created successfully!")).toBeVisible();
 }
 
@@ -90,7 +91,7 @@ test.describe("accounts", () => {
     await expect(page.getByText("Sign in failed").first()).toBeVisible();
     await page.getByLabel("Password").fill(who.password);
     await page.getByRole("button", { name: "Sign In" }).click();
-    await expect(page).toHaveURL(/\/account/);
+    await expect(page).toHaveURL(/\/account/, { timeout: 30_000 });
     await expect(page.getByText("Signed in successfully!")).toBeVisible();
   });
 

@@ -18,7 +18,10 @@ export interface BoutiqueServer {
  * Starts the production build (`npm run build` first) as its own process on
  * a free port with a fresh data folder, and waits for /healthz.
  */
-export async function startBoutique(env: Record<string, string | undefined> = {}): Promise<BoutiqueServer> {
+export async function startBoutique(
+  env: Record<string, string | undefined> = {},
+  { startTimeoutMs = 60_000 } = {},
+): Promise<BoutiqueServer> {
   const port = Number(env.PORT ?? (await freePort()));
   const dataDir = env.DATA_DIR ?? tempDir();
   const child = spawnNode([MAIN], {
@@ -30,7 +33,7 @@ export async function startBoutique(env: Record<string, string | undefined> = {}
     HOST: "127.0.0.1",
   });
   const url = `http://127.0.0.1:${port}`;
-  await child.waitForOutput(/boutique listening/, 60_000);
+  await child.waitForOutput(/boutique listening/, startTimeoutMs);
   const health = await fetch(`${url}/healthz`);
   if (health.status !== 200) throw new Error(`health check answered ${health.status}`);
   return {

@@ -38,7 +38,10 @@ async function signUp(name: string, email: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  server = await startBoutique({ ADMIN_EMAILS: ADMIN_EMAIL, AUTH_RATE_LIMIT: "6", AUTH_RATE_WINDOW_MS: "600000" });
+  server = await startBoutique(
+    { ADMIN_EMAILS: ADMIN_EMAIL, AUTH_RATE_LIMIT: "6", AUTH_RATE_WINDOW_MS: "600000" },
+    { startTimeoutMs: 180_000 },
+  );
   cookies.customer = await signUp("Cara Customer", "cara@example.com");
   cookies.other = await signUp("Otto Other", "otto@example.com");
   cookies.admin = await signUp("Bea Boss", ADMIN_EMAIL);
@@ -79,7 +82,7 @@ beforeAll(async () => {
     }),
   });
   expect(wish.status).toBe(200);
-}, 240_000);
+}, 400_000);
 afterAll(() => server?.stop("SIGKILL"));
 
 interface Row {
