@@ -386,8 +386,8 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
               <ul className="grid gap-3">
                 {loaderData.sessions.map((s) => (
                   <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border p-4">
-                    <div className="min-w-0">
-                      <p className="truncate text-sm font-medium">{s.userAgent ?? "Unknown device"}</p>
+                    <div className="min-w-0 flex-1">
+                      <p className="text-sm font-medium break-words">{s.userAgent ?? "Unknown device"}</p>
                       <p className="text-sm text-muted-foreground">
                         Since {dateFormat.format(new Date(s.createdAt))}
                         {s.current ? " · this device" : ""}
