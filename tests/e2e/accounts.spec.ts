@@ -52,13 +52,13 @@ test.describe("accounts", () => {
     await expect(page.getByText("No addresses saved")).toBeVisible();
     await expect(page.getByLabel("Country")).toHaveValue("US");
     await page.getByLabel("Full name").fill("Ada Shopper");
-    await page.getByLabel("Address line 1").fill("214 Whitaker Street");
+    await page.getByLabel("Address line 1").fill("9 Magnolia Row");
     await page.getByLabel("City").fill("Savannah");
     await page.getByLabel("State").fill("GA");
     await page.getByLabel("Postal code").fill("31401");
     await page.getByRole("button", { name: "Add address" }).click();
     await expect(page.getByText("Address added")).toBeVisible();
-    await expect(page.getByText("214 Whitaker Street")).toBeVisible();
+    await expect(page.getByText("9 Magnolia Row")).toBeVisible();
     await page.getByRole("link", { name: /Edit address/ }).click();
     await page.getByLabel("City").fill("Tybee Island");
     await page.getByRole("button", { name: "Save address" }).click();
