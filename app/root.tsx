@@ -1,6 +1,17 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
-import { Toaster } from "sonner";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "react-router";
+import { toast, Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import { Button } from "~/components/ui/button";
 import { SiteFooter } from "~/components/layout/site-footer";
@@ -9,19 +20,57 @@ import { ThemeScript } from "~/components/layout/theme-script";
 import { servicesContext } from "~/lib/context.server";
 import { InlineStyles } from "~/lib/inline-styles";
 import { useNonce } from "~/lib/nonce";
+import { getViewer } from "~/modules/accounts/accounts.server";
+import { clearFlashCookie, readFlash } from "~/modules/accounts/accounts.server";
 import { BrandIntro } from "~/modules/brand/components/effects/brand-intro";
+import { WishlistSync } from "~/modules/wishlist/components/wishlist-sync";
 import { GoldenCursor } from "~/modules/brand/components/effects/golden-cursor";
 import stylesheet from "~/styles/app.css?url";
 import cormorantLatin from "@fontsource-variable/cormorant-garamond/files/cormorant-garamond-latin-wght-normal.woff2?url";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 
-export function loader({ context }: Route.LoaderArgs) {
-  // Pages build canonical and Open Graph URLs from the public origin.
-  return { appUrl: context.get(servicesContext).env.APP_URL.replace(/\/$/, "") };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getViewer(request, context);
+  const flash = readFlash(request);
+  return data(
+    {
+      // Pages build canonical and Open Graph URLs from the public origin.
+      appUrl: context.get(servicesContext).env.APP_URL.replace(/\/$/, ""),
+      viewer: user ? { id: user.id, isAdmin: user.isAdmin } : null,
+      flash,
+    },
+    flash ? { headers: { "Set-Cookie": clearFlashCookie() } } : undefined,
+  );
 }
 
-// The origin never changes while the server runs: no need to ask again on navigation.
-export const shouldRevalidate = () => false;
+/**
+ * The origin never changes, but the viewer does: ask again after a form
+ * was sent (sign-in, sign-out) and on the way into or out of the pages
+ * where who is signed in matters, which also carries their toasts.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, currentUrl, nextUrl }) => {
+  if (formMethod && formMethod.toUpperCase() !== "GET") return true;
+  const watched = /^\/(auth|account|admin)(\/|$)/;
+  return watched.test(currentUrl.pathname) || watched.test(nextUrl.pathname);
+};
+
+function FlashToast() {
+  const flash = useRouteLoaderData<typeof loader>("root")?.flash;
+  useEffect(() => {
+    if (!flash) return;
+    if (flash.kind === "error") toast.error(flash.message);
+    else toast.success(flash.message);
+  }, [flash]);
+  if (!flash) return null;
+  // Before JavaScript (or without it) the message is still there to read.
+  return (
+    <noscript>
+      <p role="status" className="mx-auto mt-4 max-w-md rounded-md border border-border px-4 py-2 text-center text-sm">
+        {flash.message}
+      </p>
+    </noscript>
+  );
+}
 
 export const links: Route.LinksFunction = () => [
   // Fetched alongside the stylesheet rather than after it, so that with
@@ -35,6 +84,7 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const viewer = useRouteLoaderData<typeof loader>("root")?.viewer ?? null;
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
@@ -54,8 +104,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        {/* Accounts come with their own issue; until then nobody is signed in. */}
-        <SiteHeader viewer={null} />
+        <SiteHeader viewer={viewer} />
+        <FlashToast />
+        <WishlistSync userId={viewer?.id ?? null} />
         <main id="main" className="flex flex-1 flex-col">
           {children}
         </main>

@@ -21,5 +21,14 @@ export default [
   // Not SPEC screens: the newsletter's no-JavaScript form and its unsubscribe link.
   route("newsletter", "routes/newsletter.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
+  // Accounts (SPEC §2): the shopper's sign-in and account, staff login, and Better Auth's own endpoints.
+  route("auth", "routes/auth.tsx"),
+  route("auth/reset-password", "routes/auth.reset-password.tsx"),
+  route("account", "routes/account.tsx"),
+  route("admin/login", "routes/admin.login.tsx"),
+  route("admin/dashboard", "routes/admin.dashboard.tsx"),
+  route("api/auth/*", "routes/api.auth.$.ts"),
+  route("api/wishlist", "routes/api.wishlist.ts"),
+  route(".well-known/jwks.json", "routes/well-known.jwks.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

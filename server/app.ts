@@ -13,6 +13,7 @@ import { requestContext, servicesContext, type AppServices } from "~/lib/context
 import { ConfigError, parseEnv, type Env } from "~/lib/env.server";
 import { createLogger, type Logger } from "~/lib/logger.server";
 import { createSignedTokens } from "~/lib/signed-token.server";
+import { createAuth, grantAdminByEmail } from "~/modules/accounts/accounts.server";
 import { catalogueConfigFromEnv, createCatalogue } from "~/modules/catalogue/catalogue.server";
 import { startOutboxWorker, type OutboxWorker } from "~/modules/mail/outbox.server";
 import { createLogTransport, createSmtpTransport } from "~/modules/mail/transport.server";
@@ -154,6 +155,24 @@ export function createApp(
       .pipe(res);
   });
 
+  // `npm run admin:grant -- <email>` while the server holds the PGlite folder: same loopback-and-token rule as the backup.
+  app.post("/_ops/grant-admin", express.json({ limit: "1kb" }), async (req, res) => {
+    const token = options.controlToken;
+    const given = req.get("authorization")?.replace(/^Bearer /, "") ?? "";
+    if (!token || !LOOPBACK.has(req.socket.remoteAddress ?? "") || !sameSecret(given, token)) {
+      res.status(404).type("text/plain").send("Not found");
+      return;
+    }
+    const email: unknown = (req.body as { email?: unknown } | undefined)?.email;
+    if (typeof email !== "string" || !email.includes("@") || email.length > 255) {
+      res.status(400).json({ error: "an email address is required" });
+      return;
+    }
+    const outcome = await grantAdminByEmail(services.database.db, email);
+    res.locals.logger.info({ outcome }, "admin role requested by the operator CLI");
+    res.set("Cache-Control", "no-store").json({ outcome });
+  });
+
   if (options.dev) {
     app.use(options.dev.middlewares);
   } else {
@@ -286,6 +305,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     `catalogue: ${catalogue.description}`,
   );
 
+  const nudgeMail = () => worker.nudge();
+  const auth = createAuth({
+    db,
+    secret: secrets.secret,
+    appUrl: env.APP_URL_CONFIGURED,
+    fallbackUrl: env.APP_URL,
+    port: env.PORT,
+    adminEmails: env.ADMIN_EMAILS,
+    logger,
+    nudgeMail,
+  });
   const services: AppServices = {
     env,
     database,
@@ -294,7 +324,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     catalogue,
     catalogueChanged: () => catalogue.invalidate(),
     tokens,
-    nudgeMail: () => worker.nudge(),
+    auth,
+    nudgeMail,
   };
   const lifecycle: Lifecycle = { draining: false };
   const app = createApp(services, {

@@ -12,6 +12,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as accounts from "./schema/accounts";
 import * as audit from "./schema/audit";
+import * as auth from "./schema/auth";
 import * as catalogue from "./schema/catalogue";
 import * as designRequests from "./schema/design-requests";
 import * as fittings from "./schema/fittings";
@@ -23,6 +24,7 @@ import * as wishlist from "./schema/wishlist";
 export const schema = {
   ...accounts,
   ...audit,
+  ...auth,
   ...catalogue,
   ...designRequests,
   ...fittings,

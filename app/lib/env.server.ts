@@ -166,6 +166,19 @@ export const envSchema = z
     /** Newsletter sign-ups allowed per client address within the window (counted in the database: shared by every instance). */
     NEWSLETTER_RATE_LIMIT: positiveInt(5),
     NEWSLETTER_RATE_WINDOW_MS: positiveInt(600_000),
+    /** Addresses that get the admin role once verified, comma-separated. */
+    ADMIN_EMAILS: z
+      .string()
+      .optional()
+      .transform((value) =>
+        (value ?? "")
+          .split(",")
+          .map((email) => email.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    /** Attempts allowed per window on sign-in, sign-up, password reset and two-factor verification (per client; per account it is half). */
+    AUTH_RATE_LIMIT: positiveInt(20),
+    AUTH_RATE_WINDOW_MS: positiveInt(900_000),
   })
   .superRefine((env, ctx) => {
     // Links in mail must point at the real site once we run in production
@@ -217,7 +230,12 @@ export const envSchema = z
     }
   });
 
-export type Env = z.infer<typeof envSchema> & { APP_URL: string; MAIL_TRANSPORT: "smtp" | "log" };
+export type Env = z.infer<typeof envSchema> & {
+  APP_URL: string;
+  /** APP_URL as the operator set it: then it is the one trusted origin. Null on the embedded default. */
+  APP_URL_CONFIGURED: string | null;
+  MAIL_TRANSPORT: "smtp" | "log";
+};
 
 const CREDENTIAL_VARIABLES = new Set(["DATABASE_URL", "SMTP_URL", "SHOPIFY_STOREFRONT_ACCESS_TOKEN", "APP_SECRET", "NEWSLETTER_SECRET"]);
 
@@ -241,6 +259,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   return {
     ...env,
     APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
+    APP_URL_CONFIGURED: env.APP_URL ?? null,
     MAIL_TRANSPORT: env.MAIL_TRANSPORT ?? (env.SMTP_URL ? "smtp" : "log"),
   };
 }

@@ -3,6 +3,7 @@ import type { Route } from "./+types/checkout.$cartId";
 import { BRAND } from "~/lib/brand";
 import { requestContext, servicesContext } from "~/lib/context.server";
 import { formFailure, parseForm, readFormData } from "~/lib/forms";
+import { getViewer } from "~/modules/accounts/accounts.server";
 import { CheckoutNotFound, CheckoutPage, type CheckoutActionData } from "~/modules/orders/components/checkout-page";
 import { getCheckout, placeOrder } from "~/modules/orders/orders.server";
 import { placeOrderSchema } from "~/modules/orders/schema";
@@ -35,12 +36,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const refused = (problems: string[], status: number) =>
     data<CheckoutActionData>({ ...formFailure(undefined, {}, values), problems }, { status });
   const services = context.get(servicesContext);
+  const viewer = await getViewer(request, context);
   const result = await placeOrder(services.database.db, {
     cartId: params.cartId,
     customerName: parsed.data.name,
     customerEmail: parsed.data.email,
-    // Accounts come later; until then every order is a guest order.
-    userId: null,
+    // A signed-in shopper's order joins their account; a guest's stays a guest order.
+    userId: viewer?.id ?? null,
     siteUrl: services.env.APP_URL,
   });
   if (result.status === "not-found") return refused(["This checkout no longer exists. Please return to your bag."], 404);

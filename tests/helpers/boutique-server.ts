@@ -18,7 +18,10 @@ export interface BoutiqueServer {
  * Starts the production build (`npm run build` first) as its own process on
  * a free port with a fresh data folder, and waits for /healthz.
  */
-export async function startBoutique(env: Record<string, string | undefined> = {}): Promise<BoutiqueServer> {
+export async function startBoutique(
+  env: Record<string, string | undefined> = {},
+  { startTimeoutMs = 60_000 } = {},
+): Promise<BoutiqueServer> {
   const port = Number(env.PORT ?? (await freePort()));
   const dataDir = env.DATA_DIR ?? tempDir();
   const child = spawnNode([MAIN], {
@@ -31,7 +34,7 @@ export async function startBoutique(env: Record<string, string | undefined> = {}
   });
   const url = `http://127.0.0.1:${port}`;
   // A cold start on a busy shared machine can take well over a minute.
-  await child.waitForOutput(/boutique listening/, 300_000);
+  await child.waitForOutput(/boutique listening/, startTimeoutMs);
   const health = await fetch(`${url}/healthz`);
   if (health.status !== 200) throw new Error(`health check answered ${health.status}`);
   return {

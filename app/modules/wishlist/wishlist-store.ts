@@ -50,11 +50,71 @@ export const wishlistRules = {
     items.some((i) => i.id === item.id) ? wishlistRules.remove(items, item.id) : wishlistRules.add(items, item),
 };
 
+/** Where a signed-in shopper's changes also go (the database); null when nobody is signed in. */
+export interface WishlistRemote {
+  upsert(items: WishlistItem[]): Promise<void>;
+  remove(id: string): Promise<void>;
+  load(): Promise<WishlistItem[]>;
+}
+
+let remote: WishlistRemote | null = null;
+
+/** SPEC §8 "logged only": a failed sync is logged and the local list stands. */
+function mirror(task: ((r: WishlistRemote) => Promise<void>) | null) {
+  if (!remote || !task) return;
+  task(remote).catch((error: unknown) => console.error("wishlist sync failed", error));
+}
+
 export const wishlist = {
-  add: (item: WishlistItem) => store.set((items) => wishlistRules.add(items, item)),
-  remove: (id: string) => store.set((items) => wishlistRules.remove(items, id)),
-  toggle: (item: WishlistItem) => store.set((items) => wishlistRules.toggle(items, item)),
+  add: (item: WishlistItem) => {
+    store.set((items) => wishlistRules.add(items, item));
+    mirror((r) => r.upsert([item]));
+  },
+  remove: (id: string) => {
+    store.set((items) => wishlistRules.remove(items, id));
+    mirror((r) => r.remove(id));
+  },
+  toggle: (item: WishlistItem) => {
+    const had = store.get().some((i) => i.id === item.id);
+    store.set((items) => wishlistRules.toggle(items, item));
+    mirror(had ? (r) => r.remove(item.id) : (r) => r.upsert([item]));
+  },
 };
+
+/**
+ * SPEC §4: on sign-in the local items are upserted to the database and the
+ * list reloaded from it; on sign-out the remote is dropped and the local
+ * list is read again. Failures are logged; the local list is kept.
+ */
+export async function connectWishlist(next: WishlistRemote | null): Promise<void> {
+  remote = next;
+  if (!next) return;
+  try {
+    await next.upsert(store.get());
+    const items = await next.load();
+    if (remote === next) store.set(() => items);
+  } catch (error) {
+    console.error("wishlist sync failed", error);
+  }
+}
+
+/** The remote for a signed-in shopper: the /api/wishlist resource route. */
+export function httpWishlistRemote(endpoint = "/api/wishlist"): WishlistRemote {
+  const post = async (body: unknown) => {
+    const response = await fetch(endpoint, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    if (!response.ok) throw new Error(`wishlist ${response.status}`);
+  };
+  return {
+    upsert: (items) => (items.length ? post({ op: "upsert", items }) : Promise.resolve()),
+    remove: (id) => post({ op: "remove", id }),
+    async load() {
+      const response = await fetch(endpoint, { headers: { accept: "application/json" } });
+      if (!response.ok) throw new Error(`wishlist ${response.status}`);
+      const body = (await response.json()) as { items: unknown };
+      return readWishlist(body.items) ?? [];
+    },
+  };
+}
 
 export function useWishlist(): WishlistItem[] {
   return useSyncExternalStore(store.subscribe, store.get, () => EMPTY);

@@ -1,0 +1,34 @@
+/** SPEC §8, word for word. */
+export const AUTH_MESSAGES = {
+  signedIn: "Signed in successfully!",
+  signedUp: "Account created successfully!",
+  signInFailed: "Sign in failed",
+  signUpFailed: "Sign up failed",
+  loggedOut: "Logged out successfully",
+} as const;
+
+export const ADMIN_MESSAGES = {
+  accessDenied: "Access denied. Admin privileges required.",
+  loginSuccessful: "Login successful!",
+  loginFailed: "Login failed",
+  signUpFailed: "Sign up failed",
+  accountCreated: "Account created! Please check your email to confirm.",
+} as const;
+
+export const ACCOUNT_MESSAGES = {
+  profileUpdated: "Profile updated successfully",
+  profileFailed: "Failed to update profile",
+  emailReadOnly: "Email cannot be changed",
+  removedFromWishlist: "Removed from wishlist",
+  removeFailed: "Failed to remove item",
+  addressAdded: "Address added",
+  addressUpdated: "Address updated",
+  addressDeleted: "Address deleted",
+  addressFailed: "Failed to save address",
+  addressDeleteFailed: "Failed to delete address",
+  noOrders: "No orders yet",
+  wishlistEmpty: "Your wishlist is empty",
+  noAddresses: "No addresses saved",
+  noDesignRequests: "No design requests yet",
+  noAppointments: "No appointments yet",
+} as const;

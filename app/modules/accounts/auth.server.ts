@@ -1,0 +1,156 @@
+import { createHmac } from "node:crypto";
+import { passkey } from "@better-auth/passkey";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { jwt, twoFactor } from "better-auth/plugins";
+import { sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { authAccounts, jwks, passkeys, sessions, twoFactors, users, verifications } from "~/db/schema/auth";
+import { userRoles } from "~/db/schema/accounts";
+import { BRAND } from "~/lib/brand";
+import type { Logger } from "~/lib/logger.server";
+import { brandedMail, enqueueMail } from "~/modules/mail/mail.server";
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export interface AuthOptions {
+  db: Database;
+  /** The app's one secret; Better Auth gets a key derived from it for its own purpose. */
+  secret: string;
+  /** The public origin as configured (APP_URL), or null on the embedded default. */
+  appUrl: string | null;
+  /** Where mail links point when APP_URL is unset. */
+  fallbackUrl: string;
+  port: number;
+  adminEmails: readonly string[];
+  logger: Logger;
+  nudgeMail: () => void;
+}
+
+/** The origins whose browsers may post to us: APP_URL alone, or both loopback spellings on the embedded default. */
+export function trustedOriginsFor(appUrl: string | null, port: number): string[] {
+  if (appUrl) return [new URL(appUrl).origin];
+  return [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+}
+
+/** Grants the admin role to a verified address listed in ADMIN_EMAILS; never to anyone else. */
+export async function grantAdminIfListed(
+  db: Database,
+  user: { id: string; email: string; emailVerified: boolean },
+  adminEmails: readonly string[],
+): Promise<boolean> {
+  if (!user.emailVerified || !adminEmails.includes(user.email.toLowerCase())) return false;
+  await db.insert(userRoles).values({ userId: user.id, role: "admin" }).onConflictDoNothing();
+  return true;
+}
+
+export function createAuth(options: AuthOptions) {
+  const { db, logger } = options;
+  const origins = trustedOriginsFor(options.appUrl, options.port);
+  const publicUrl = options.appUrl ?? options.fallbackUrl;
+  const rpHost = new URL(publicUrl).hostname;
+
+  const queue = async (message: Parameters<typeof brandedMail>[0]) => {
+    await enqueueMail(db, brandedMail(message));
+    options.nudgeMail();
+  };
+
+  return betterAuth({
+    appName: BRAND.name,
+    secret: createHmac("sha256", options.secret).update("better-auth").digest("base64url"),
+    baseURL: options.appUrl
+      ? options.appUrl
+      : { allowedHosts: origins.map((o) => new URL(o).host), fallback: options.fallbackUrl, protocol: "http" },
+    basePath: "/api/auth",
+    trustedOrigins: origins,
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        user: users,
+        session: sessions,
+        account: authAccounts,
+        verification: verifications,
+        twoFactor: twoFactors,
+        jwks,
+        passkey: passkeys,
+      },
+    }),
+    // Our own limits, in our database, are applied in front of every sensitive endpoint (rate-limits.server.ts).
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: publicUrl.startsWith("https:"),
+      cookiePrefix: "hive",
+      ipAddress: { ipAddressHeaders: ["x-client-ip"] },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      autoSignIn: true,
+      requireEmailVerification: false,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await queue({
+          kind: "password-reset",
+          to: user.email,
+          subject: "Reset your password",
+          preheader: "A link to choose a new password for your account.",
+          blocks: [
+            { kind: "heading", text: "Choose a new password" },
+            { kind: "paragraph", text: `Hello ${user.name}, someone asked to reset the password of your account at ${BRAND.name}.` },
+            { kind: "button", label: "Choose a new password", url },
+            {
+              kind: "note",
+              text: "The link works for one hour. If you did not ask for it, ignore this mail: your password stays as it is.",
+            },
+          ],
+        });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      sendVerificationEmail: async ({ user, url }) => {
+        await queue({
+          kind: "email-verification",
+          to: user.email,
+          subject: "Confirm your email address",
+          preheader: "One click to confirm the address of your account.",
+          blocks: [
+            { kind: "heading", text: "Confirm your email address" },
+            { kind: "paragraph", text: `Welcome, ${user.name}. Please confirm that this address is yours.` },
+            { kind: "button", label: "Confirm my address", url },
+            { kind: "note", text: "If you did not create an account, ignore this mail." },
+          ],
+        });
+      },
+      afterEmailVerification: async (user) => {
+        if (await grantAdminIfListed(db, user, options.adminEmails))
+          logger.info({ userId: user.id }, "admin role granted from ADMIN_EMAILS");
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    databaseHooks: {
+      session: {
+        create: {
+          // A listed address verified before ADMIN_EMAILS named it gets the role at its next sign-in.
+          after: async (session) => {
+            const [user] = await db
+              .select({ id: users.id, email: users.email, emailVerified: users.emailVerified })
+              .from(users)
+              .where(sql`${users.id} = ${session.userId}`);
+            if (user) await grantAdminIfListed(db, user, options.adminEmails);
+          },
+        },
+      },
+    },
+    plugins: [
+      twoFactor({ issuer: BRAND.name }),
+      jwt({ jwks: { keyPairConfig: { alg: "EdDSA", crv: "Ed25519" } } }),
+      passkey({ rpID: rpHost, rpName: BRAND.name, origin: options.appUrl ? new URL(options.appUrl).origin : origins }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

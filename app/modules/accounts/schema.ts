@@ -1,0 +1,88 @@
+import { z } from "zod";
+import { ADDRESS_TYPES } from "~/db/constants";
+
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, "Email is required")
+  .max(255, "Email must be less than 255 characters")
+  .pipe(z.email("Invalid email address"));
+const password = z.string().min(1, "Password is required").max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+export const signInSchema = z.object({ email, password });
+
+export const signUpSchema = z.object({
+  fullName: z.string().trim().min(1, "Full name is required").max(100, "Name must be less than 100 characters"),
+  email,
+  password: password.refine((p) => p.length >= PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`),
+});
+
+export const forgotPasswordSchema = z.object({ email });
+
+export const resetPasswordSchema = z.object({
+  token: z.string().min(1).max(500),
+  password: password.refine((p) => p.length >= PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`),
+});
+
+export const twoFactorCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Za-z-]{6,20}$/, "Enter the 6-digit code from your app, or a backup code"),
+  method: z.enum(["totp", "backup"]).default("totp"),
+});
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be less than ${max} characters`)
+    .optional()
+    .transform((v) => (v ? v : null));
+
+export const profileSchema = z.object({
+  fullName: z.string().trim().max(100, "Name must be less than 100 characters"),
+  phone: optionalText(20, "Phone"),
+});
+
+const required = (label: string, max: number) =>
+  z.string().trim().min(1, `${label} is required`).max(max, `${label} must be less than ${max} characters`);
+
+export const addressSchema = z.object({
+  addressType: z.enum(ADDRESS_TYPES, { error: "Choose shipping or billing" }),
+  fullName: required("Full name", 100),
+  addressLine1: required("Address line 1", 200),
+  addressLine2: optionalText(200, "Address line 2"),
+  city: required("City", 100),
+  state: required("State", 100),
+  postalCode: required("Postal code", 20),
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, "Country must be a two-letter code such as US")
+    .default("US"),
+  phone: optionalText(20, "Phone"),
+  isDefault: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
+});
+export type AddressInput = z.infer<typeof addressSchema>;
+
+/** The first message for each field, from a failed parse. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+export function formValues(formData: FormData): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of formData) if (typeof value === "string" && key !== "password") out[key] = value;
+  return out;
+}

@@ -1,0 +1,59 @@
+import { z } from "zod";
+import type { Route } from "./+types/api.wishlist";
+import { requestContext, servicesContext } from "~/lib/context.server";
+import { requireUser } from "~/modules/accounts/accounts.server";
+import { listWishlist, removeWishlistItem, upsertWishlistItems } from "~/modules/accounts/accounts.server";
+
+const item = z.object({
+  id: z.string().min(1).max(200),
+  handle: z.string().min(1).max(200),
+  title: z.string().min(1).max(300),
+  price: z.object({ amount: z.string().regex(/^\d{1,10}(\.\d{1,2})?$/), currencyCode: z.string().regex(/^[A-Z]{3}$/) }),
+  image: z.object({ url: z.string().max(2000), altText: z.string().max(500).nullable() }).optional(),
+});
+
+const body = z.discriminatedUnion("op", [
+  z.object({ op: z.literal("upsert"), items: z.array(item).max(200) }),
+  z.object({ op: z.literal("remove"), id: z.string().min(1).max(200) }),
+]);
+
+/** GET /api/wishlist: the signed-in shopper's list, newest first, in the local store's shape. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const rows = await listWishlist(context.get(servicesContext).database.db, user.id);
+  return Response.json({
+    items: rows.map((row) => ({
+      id: row.productId,
+      handle: row.productHandle,
+      title: row.productTitle,
+      price: { amount: row.priceAmount, currencyCode: row.priceCurrency },
+      ...(row.productImageUrl ? { image: { url: row.productImageUrl, altText: null } } : {}),
+    })),
+  });
+}
+
+/** POST /api/wishlist {op: "upsert", items} | {op: "remove", id}: the local list's changes, for the signed-in shopper only. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const parsed = body.safeParse(await request.json().catch(() => null));
+  if (!parsed.success) return Response.json({ error: "Invalid wishlist change" }, { status: 400 });
+  const db = context.get(servicesContext).database.db;
+  if (parsed.data.op === "remove") {
+    await removeWishlistItem(db, user.id, parsed.data.id);
+  } else {
+    await upsertWishlistItems(
+      db,
+      user.id,
+      parsed.data.items.map((i) => ({
+        productId: i.id,
+        productHandle: i.handle,
+        productTitle: i.title,
+        productImageUrl: i.image?.url ?? null,
+        priceAmount: i.price.amount,
+        priceCurrency: i.price.currencyCode,
+      })),
+    );
+  }
+  context.get(requestContext).logger.debug({ op: parsed.data.op }, "wishlist synced");
+  return Response.json({ ok: true });
+}

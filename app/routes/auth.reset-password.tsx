@@ -1,0 +1,81 @@
+import { data, Form, Link } from "react-router";
+import type { Route } from "./+types/auth.reset-password";
+import { buttonStyles } from "~/components/ui/button";
+import { requestContext, servicesContext } from "~/lib/context.server";
+import { pageMeta } from "~/lib/seo";
+import { authHeaders } from "~/modules/accounts/accounts.server";
+import { FormAlert, TextField } from "~/modules/accounts/components/fields";
+import { flashRedirect } from "~/modules/accounts/accounts.server";
+import { hitAuthLimits, tooManyAttemptsMessage } from "~/modules/accounts/accounts.server";
+import { fieldErrors, PASSWORD_MIN, resetPasswordSchema } from "~/modules/accounts/schema";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    matches,
+    title: "Choose a new password | The Hive Bridal & Formal",
+    description: "Choose a new password.",
+    path: "/auth/reset-password",
+  });
+
+const INVALID_LINK = "This link has expired or was already used. Ask for a new one from the sign-in page.";
+
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  return { token: url.searchParams.get("token") ?? "", invalid: url.searchParams.get("error") !== null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { auth, database, env } = context.get(servicesContext);
+  const { clientIp } = context.get(requestContext);
+  const parsed = resetPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: null as string | null, fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
+  const verdict = await hitAuthLimits(database.db, env, "password-reset", { clientIp, account: parsed.data.token });
+  if (!verdict.allowed) {
+    return data(
+      { error: tooManyAttemptsMessage(verdict.retryAfterSeconds), fieldErrors: {} as Record<string, string> },
+      { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } },
+    );
+  }
+  const response = await auth.api.resetPassword({
+    body: { token: parsed.data.token, newPassword: parsed.data.password },
+    headers: authHeaders(request, context),
+    asResponse: true,
+  });
+  if (!response.ok) return data({ error: INVALID_LINK, fieldErrors: {} as Record<string, string> }, { status: 400 });
+  throw flashRedirect("/auth", { kind: "success", message: "Your password has been changed. Please sign in." });
+}
+
+export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
+  const missing = !loaderData.token || loaderData.invalid;
+  return (
+    <section className="mx-auto w-full max-w-md px-5 py-12 sm:py-16">
+      <Link to="/auth" className="text-sm text-muted-foreground underline underline-offset-4 hover:text-foreground">
+        ← Back to sign in
+      </Link>
+      <h1 className="mt-6 text-4xl">Choose a new password</h1>
+      {missing ? (
+        <p role="alert" className="mt-6 text-muted-foreground">
+          {INVALID_LINK}
+        </p>
+      ) : (
+        <Form method="post" className="mt-8 grid gap-5">
+          <input type="hidden" name="token" value={loaderData.token} />
+          <FormAlert message={actionData?.error} />
+          <TextField
+            label="New password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={PASSWORD_MIN}
+            hint={`At least ${PASSWORD_MIN} characters`}
+            error={actionData?.fieldErrors?.password}
+          />
+          <button type="submit" className={buttonStyles("primary", "w-full")}>
+            Save new password
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,163 @@
+import { expect, test, type Page } from "@playwright/test";
+import { startSessionAsReturning, waitForHydration } from "./brand-helpers";
+import { expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
+
+// The brand intro and the newsletter prompt greet a new session elsewhere; accounts are tested without them.
+test.beforeEach(async ({ page }) => {
+  await startSessionAsReturning(page);
+});
+
+/** A fresh shopper per test, so each test stands alone. */
+function shopper() {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  return { name: "Ada Shopper", email: `ada-${id}@example.com`, password: "secret12" };
+}
+
+async function signUp(page: Page, who: ReturnType<typeof shopper>) {
+  await page.goto("/auth?tab=sign-up");
+  await waitForHydration(page);
+  await expect(page.getByRole("tab", { name: "Sign Up" })).toHaveAttribute("aria-selected", "true");
+  await page.getByLabel("Full name").fill(who.name);
+  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Password").fill(who.password);
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  // Password hashing on a busy shared machine: give the redirect time.
+  await expect(page).toHaveURL(/\/account$/, { timeout: 30_000 });
+  await expect(page.getByText("Account created successfully!")).toBeVisible();
+}
+
+test.describe("accounts", () => {
+  // Several pages, sign-ups and axe runs per test: room for a busy shared machine.
+  test.describe.configure({ timeout: 240_000 });
+  test("a shopper signs up, edits the profile and an address, sees the empty lists, logs out and signs in again", async ({ page }) => {
+    const who = shopper();
+    await signUp(page, who);
+    await expect(
+      page
+        .getByRole("link", { name: "My account" })
+        .or(page.getByRole("button", { name: /menu/i }))
+        .first(),
+    ).toBeVisible();
+
+    // Profile
+    await expect(page.getByLabel("Email")).toHaveValue(who.email);
+    await expect(page.getByLabel("Email")).toHaveAttribute("readonly", "");
+    await expect(page.getByText("Email cannot be changed")).toBeVisible();
+    await page.getByLabel("Phone").fill("912-555-0100");
+    await page.getByRole("button", { name: "Save profile" }).click();
+    await expect(page.getByText("Profile updated successfully").first()).toBeVisible();
+
+    // Addresses: the required fields, US by default, added then edited then deleted
+    await page.getByRole("tab", { name: "Addresses" }).click();
+    await expect(page.getByText("No addresses saved")).toBeVisible();
+    await expect(page.getByLabel("Country")).toHaveValue("US");
+    await page.getByLabel("Full name").fill("Ada Shopper");
+    await page.getByLabel("Address line 1").fill("9 Magnolia Row");
+    await page.getByLabel("City").fill("Savannah");
+    await page.getByLabel("State").fill("GA");
+    await page.getByLabel("Postal code").fill("31401");
+    await page.getByRole("button", { name: "Add address" }).click();
+    await expect(page.getByText("Address added")).toBeVisible();
+    await expect(page.getByText("9 Magnolia Row")).toBeVisible();
+    await page.getByRole("link", { name: /Edit address/ }).click();
+    await page.getByLabel("City").fill("Tybee Island");
+    await page.getByRole("button", { name: "Save address" }).click();
+    await expect(page.getByText("Address updated")).toBeVisible();
+    await expect(page.getByText(/Tybee Island/)).toBeVisible();
+    await page.getByRole("button", { name: /Delete address/ }).click();
+    await expect(page.getByText("Address deleted").first()).toBeVisible();
+    await expect(page.getByText("No addresses saved")).toBeVisible();
+
+    for (const [tab, empty] of [
+      ["Orders", "No orders yet"],
+      ["Wishlist", "Your wishlist is empty"],
+      ["Design Requests", "No design requests yet"],
+      ["Appointments", "No appointments yet"],
+    ] as const) {
+      await page.getByRole("tab", { name: tab }).click();
+      await expect(page.getByRole("tab", { name: tab })).toHaveAttribute("aria-selected", "true");
+      await expect(page.getByText(empty)).toBeVisible();
+    }
+
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText("Logged out successfully")).toBeVisible();
+    await page.goto("/account");
+    await expect(page).toHaveURL(/\/auth/);
+
+    await page.getByLabel("Email").fill(who.email);
+    await page.getByLabel("Password").fill("wrong-password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByText("Sign in failed").first()).toBeVisible();
+    await page.getByLabel("Password").fill(who.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/account/, { timeout: 30_000 });
+    await expect(page.getByText("Signed in successfully!")).toBeVisible();
+  });
+
+  test("the sign-in form works before JavaScript loads", async ({ browser }) => {
+    const who = shopper();
+    const setup = await browser.newPage();
+    await startSessionAsReturning(setup);
+    await signUp(setup, who);
+    await setup.close();
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/auth");
+    await page.getByLabel("Email").fill(who.email);
+    await page.getByLabel("Password").fill(who.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/account/);
+    await expect(page.getByRole("heading", { name: who.name })).toBeVisible();
+    await context.close();
+  });
+
+  test("a customer is refused at /admin/login and signed out", async ({ page }) => {
+    const who = shopper();
+    await signUp(page, who);
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto("/admin/login");
+    await page.getByLabel("Email").fill(who.email);
+    await page.getByLabel("Password").fill(who.password);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByText("Access denied. Admin privileges required.")).toBeVisible();
+    await page.goto("/account");
+    await expect(page).toHaveURL(/\/auth/);
+  });
+
+  test("the wishlist of a signed-in shopper is saved and shown on the account page", async ({ page }) => {
+    await page.goto("/weddings");
+    await waitForHydration(page);
+    const heart = page.getByRole("button", { name: "Add to wishlist" }).first();
+    await heart.click();
+    await expect(page.getByRole("button", { name: "Remove from wishlist" }).first()).toBeVisible();
+    await signUp(page, shopper());
+    await page.getByRole("tab", { name: "Wishlist" }).click();
+    await expect(page.getByRole("button", { name: /^Remove .* from wishlist$/ })).toHaveCount(1, { timeout: 15_000 });
+    await page.getByRole("button", { name: /^Remove .* from wishlist$/ }).click();
+    await expect(page.getByText("Removed from wishlist")).toBeVisible();
+    await expect(page.getByText("Your wishlist is empty")).toBeVisible();
+  });
+
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    for (const theme of THEMES) {
+      test(`auth, account and admin login pass axe at ${size} in ${theme}`, async ({ page }) => {
+        await page.setViewportSize(viewport);
+        await page.emulateMedia({ colorScheme: theme, reducedMotion: "reduce" });
+        await page.goto("/auth");
+        await expectNoAxeViolations(page);
+        await page.screenshot({ path: `/tmp/accounts-shots/auth-${size}-${theme}.png`, fullPage: true });
+        await page.goto("/admin/login");
+        await expectNoAxeViolations(page);
+        await page.screenshot({ path: `/tmp/accounts-shots/admin-login-${size}-${theme}.png`, fullPage: true });
+        await signUp(page, shopper());
+        for (const tab of ["profile", "addresses", "security"]) {
+          await page.goto(`/account?tab=${tab}`);
+          await expectNoAxeViolations(page);
+          await page.screenshot({ path: `/tmp/accounts-shots/account-${tab}-${size}-${theme}.png`, fullPage: true });
+        }
+      });
+    }
+  }
+});

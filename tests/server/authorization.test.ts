@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
+
+/**
+ * Every protected loader and action, walked as anonymous, a customer,
+ * another customer and an admin, on the production build. A new protected
+ * route joins TABLE. The customer owns one address and one wishlist item;
+ * nobody else may see or change them.
+ */
+let server: BoutiqueServer;
+const ADMIN_EMAIL = "boss@example.com";
+
+type Who = "anonymous" | "customer" | "other" | "admin";
+const cookies: Record<Who, string> = { anonymous: "", customer: "", other: "", admin: "" };
+let addressId = "";
+
+function cookieFrom(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";", 1)[0]!)
+    .filter((c) => !c.endsWith("="))
+    .join("; ");
+}
+
+async function post(path: string, fields: Record<string, string>, cookie = "", headers: Record<string, string> = {}) {
+  return fetch(`${server.url}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { cookie, "content-type": "application/x-www-form-urlencoded", ...headers },
+    body: new URLSearchParams(fields),
+  });
+}
+
+async function signUp(name: string, email: string): Promise<string> {
+  const response = await post("/auth", { intent: "sign-up", fullName: name, email, password: "secret12" });
+  expect(response.status, `sign-up of ${email}`).toBe(302);
+  return cookieFrom(response);
+}
+
+beforeAll(async () => {
+  server = await startBoutique(
+    { ADMIN_EMAILS: ADMIN_EMAIL, AUTH_RATE_LIMIT: "6", AUTH_RATE_WINDOW_MS: "600000" },
+    { startTimeoutMs: 180_000 },
+  );
+  cookies.customer = await signUp("Cara Customer", "cara@example.com");
+  cookies.other = await signUp("Otto Other", "otto@example.com");
+  cookies.admin = await signUp("Bea Boss", ADMIN_EMAIL);
+  // The admin role: granted by the operator's CLI path (ADMIN_EMAILS needs a verified address).
+  const { execFile } = await import("node:child_process");
+  await new Promise<void>((resolve, reject) =>
+    execFile(
+      "npx",
+      ["tsx", "scripts/admin-grant.ts", ADMIN_EMAIL],
+      { env: { ...process.env, DATA_DIR: server.dataDir } },
+      (error, stdout) => (error ? reject(new Error(`${error.message}\n${stdout}`)) : resolve()),
+    ),
+  );
+  const added = await post(
+    "/account?tab=addresses",
+    {
+      intent: "save-address",
+      addressType: "shipping",
+      fullName: "Cara Customer",
+      addressLine1: "1 Secret Lane",
+      city: "Savannah",
+      state: "GA",
+      postalCode: "31401",
+      country: "US",
+    },
+    cookies.customer,
+  );
+  expect(added.status).toBe(302);
+  const page = await (await fetch(`${server.url}/account?tab=addresses`, { headers: { cookie: cookies.customer } })).text();
+  addressId = /edit=([0-9a-f-]{36})/.exec(page)?.[1] ?? "";
+  expect(addressId).not.toBe("");
+  const wish = await fetch(`${server.url}/api/wishlist`, {
+    method: "POST",
+    headers: { cookie: cookies.customer, "content-type": "application/json" },
+    body: JSON.stringify({
+      op: "upsert",
+      items: [{ id: "gid://p/secret", handle: "secret-gown", title: "Secret Gown", price: { amount: "100.00", currencyCode: "USD" } }],
+    }),
+  });
+  expect(wish.status).toBe(200);
+}, 400_000);
+afterAll(() => server?.stop("SIGKILL"));
+
+interface Row {
+  name: string;
+  request: (cookie: string) => Promise<Response>;
+  expect: Record<Who, number>;
+  /** Where the answer goes for a redirect, by who asked. */
+  location?: Partial<Record<Who, RegExp>>;
+}
+
+const get = (path: string) => (cookie: string) => fetch(`${server.url}${path}`, { redirect: "manual", headers: { cookie } });
+
+const TABLE: Row[] = [
+  ...["profile", "orders", "wishlist", "addresses", "design-requests", "appointments", "security"].map((tab) => ({
+    name: `GET /account?tab=${tab}`,
+    request: get(`/account?tab=${tab}`),
+    expect: { anonymous: 302, customer: 200, other: 200, admin: 200 },
+    location: { anonymous: /^\/auth\?redirectTo=/ },
+  })),
+  {
+    name: "GET /admin/dashboard",
+    request: get("/admin/dashboard"),
+    expect: { anonymous: 302, customer: 302, other: 302, admin: 200 },
+    location: { anonymous: /^\/admin\/login$/, customer: /^\/$/, other: /^\/$/ },
+  },
+  {
+    name: "GET /api/wishlist",
+    request: get("/api/wishlist"),
+    expect: { anonymous: 401, customer: 200, other: 200, admin: 200 },
+  },
+  {
+    name: "POST /api/wishlist",
+    request: (cookie) =>
+      fetch(`${server.url}/api/wishlist`, {
+        method: "POST",
+        headers: { cookie, "content-type": "application/json" },
+        body: JSON.stringify({ op: "remove", id: "none" }),
+      }),
+    expect: { anonymous: 401, customer: 200, other: 200, admin: 200 },
+  },
+  {
+    name: "POST /account update-profile",
+    request: (cookie) => post("/account?tab=profile", { intent: "update-profile", fullName: "Someone", phone: "" }, cookie),
+    expect: { anonymous: 302, customer: 200, other: 200, admin: 200 },
+  },
+  {
+    name: "POST /account save-address (someone else's id)",
+    request: (cookie) =>
+      post(
+        "/account?tab=addresses",
+        {
+          intent: "save-address",
+          id: addressId,
+          addressType: "shipping",
+          fullName: "Hijack",
+          addressLine1: "x",
+          city: "x",
+          state: "x",
+          postalCode: "1",
+          country: "US",
+        },
+        cookie,
+      ),
+    // Anyone but the owner finds no such address (the owner's own edits are the browser test's; here they would overwrite the row checked below).
+    expect: { anonymous: 302, customer: 0, other: 404, admin: 404 },
+  },
+  {
+    name: "POST /account delete-address (someone else's id)",
+    request: (cookie) => post("/account?tab=addresses", { intent: "delete-address", id: addressId }, cookie),
+    expect: { anonymous: 302, customer: 0, other: 404, admin: 404 },
+  },
+];
+
+describe("authorization on every protected loader and action", () => {
+  for (const row of TABLE) {
+    for (const who of ["anonymous", "other", "admin", "customer"] as const) {
+      const expected = row.expect[who];
+      if (expected === 0) continue;
+      it(`${row.name} as ${who} → ${expected}`, async () => {
+        const response = await row.request(cookies[who]);
+        expect(response.status).toBe(expected);
+        const where = row.location?.[who];
+        if (where) expect(response.headers.get("location") ?? "").toMatch(where);
+        if (who !== "customer") {
+          const text = await response.text();
+          expect(text).not.toContain("1 Secret Lane");
+          expect(text).not.toContain("Secret Gown");
+        }
+      });
+    }
+  }
+
+  it("shows the customer their own rows", async () => {
+    const addresses = await (await get("/account?tab=addresses")(cookies.customer)).text();
+    expect(addresses).toContain("1 Secret Lane");
+    const wishlist = (await (await get("/api/wishlist")(cookies.customer)).json()) as { items: { title: string }[] };
+    expect(wishlist.items.map((i) => i.title)).toEqual(["Secret Gown"]);
+  });
+
+  it("refuses a customer on /admin/login and ends the new session", async () => {
+    const response = await post("/admin/login", { intent: "login", email: "cara@example.com", password: "secret12" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/admin/login");
+    const set = response.headers.getSetCookie().join("\n");
+    expect(set).toMatch(/session_token=;/);
+    expect(Buffer.from(/hive_flash=([^;]+)/.exec(set)![1]!, "base64url").toString()).toContain("Access denied. Admin privileges required.");
+  });
+
+  it("lets the admin in with 'Login successful!'", async () => {
+    const response = await post("/admin/login", { intent: "login", email: ADMIN_EMAIL, password: "secret12" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/admin/dashboard");
+    const flash = /hive_flash=([^;]+)/.exec(response.headers.getSetCookie().join("\n"))![1]!;
+    expect(Buffer.from(flash, "base64url").toString()).toContain("Login successful!");
+  });
+});
+
+describe("brute-force limits", () => {
+  it("sign-in: the per-account limit bites first, with Retry-After", async () => {
+    const statuses: number[] = [];
+    let last: Response | null = null;
+    for (let i = 0; i < 5; i++) {
+      last = await post("/auth", { intent: "sign-in", email: "otto@example.com", password: "wrong-password" }, "", {
+        "x-forwarded-for": "10.0.0.1",
+      });
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    expect(Number(last!.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await last!.text()).toContain("Too many attempts");
+  });
+
+  it("sign-up, password reset and two-factor verification are limited too", async () => {
+    for (const [path, fields] of [
+      ["/auth", { intent: "forgot", email: "reset-target@example.com" }],
+      ["/auth", { intent: "sign-up", fullName: "Spam", email: "spam@example.com", password: "secret12" }],
+    ] as const) {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await post(path, fields)).status);
+      expect(statuses.at(-1), `${fields.intent}`).toBe(429);
+    }
+    const twoFactor: number[] = [];
+    for (let i = 0; i < 8; i++) twoFactor.push((await post("/auth?tab=two-factor", { intent: "two-factor", code: "000000" })).status);
+    expect(twoFactor.at(-1)).toBe(429);
+  });
+});
+
+describe("JWKS", () => {
+  it("publishes public keys at /.well-known/jwks.json", async () => {
+    const response = await fetch(`${server.url}/.well-known/jwks.json`);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { keys: { kty: string; d?: string }[] };
+    expect(body.keys.length).toBeGreaterThan(0);
+    for (const key of body.keys) expect(key.d).toBeUndefined();
+  });
+});
