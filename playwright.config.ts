@@ -62,6 +62,7 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       APP_URL: baseURL,
       NEWSLETTER_RATE_LIMIT: "10000",
+      BOOKING_RATE_LIMIT: "10000",
     },
     stdout: "ignore",
     stderr: "pipe",

@@ -15,6 +15,8 @@ export default [
   route("api/checkout", "routes/api.checkout.ts"),
   route("checkout/:cartId", "routes/checkout.$cartId.tsx"),
   route("images/gowns/:file", "routes/images.gowns.$file.ts"),
+  route("fitting-room", "routes/fitting-room.tsx"),
+  route("fitting-room/cancel", "routes/fitting-room-cancel.tsx"),
   route("our-story", "routes/our-story.tsx"),
   route("journal", "routes/journal.tsx"),
   route("faq", "routes/faq.tsx"),
