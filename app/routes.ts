@@ -15,6 +15,7 @@ export default [
   route("api/checkout", "routes/api.checkout.ts"),
   route("checkout/:cartId", "routes/checkout.$cartId.tsx"),
   route("images/gowns/:file", "routes/images.gowns.$file.ts"),
+  route("custom-design", "routes/custom-design.tsx"),
   route("fitting-room", "routes/fitting-room.tsx"),
   route("fitting-room/cancel", "routes/fitting-room-cancel.tsx"),
   route("our-story", "routes/our-story.tsx"),

@@ -170,6 +170,7 @@ test.describe("without JavaScript", () => {
 for (const [size, viewport] of Object.entries(VIEWPORTS)) {
   for (const theme of THEMES) {
     test(`looks finished and passes axe at ${size} width in ${theme}`, async ({ page }) => {
+      test.slow();
       await page.setViewportSize(viewport);
       await page.emulateMedia({ colorScheme: theme });
       const errors = collectConsoleErrors(page);
