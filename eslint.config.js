@@ -39,32 +39,6 @@ const importDirection = [
   })),
 ];
 
-// TEMPORARY, removed at merge: files that break the import direction today and are being reshaped on other
-// branches of issue 8 (catalogue split, bag sheet into the cart module, Money into lib). Never add to this list.
-const temporarilyAllowedImports = [
-  "app/components/layout/bag-sheet.tsx",
-  "app/components/layout/site-header.tsx",
-  "app/lib/context.server.ts",
-  "app/lib/format.ts",
-  "app/modules/brand/components/home/most-loved-dresses.tsx",
-  "app/modules/newsletter/newsletter.server.ts",
-  "app/routes/api.checkout.ts",
-  "app/routes/api.products.$handle.ts",
-  "app/routes/api.search.ts",
-  "app/routes/celebrations.tsx",
-  "app/routes/checkout.$cartId.tsx",
-  "app/routes/faq.tsx",
-  "app/routes/home.tsx",
-  "app/routes/images.gowns.$file.ts",
-  "app/routes/journal.tsx",
-  "app/routes/newsletter-unsubscribe.tsx",
-  "app/routes/newsletter.tsx",
-  "app/routes/our-story.tsx",
-  "app/routes/product.tsx",
-  "app/routes/prom.tsx",
-  "app/routes/weddings.tsx",
-];
-
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", "bench/results/"] },
   js.configs.recommended,
@@ -102,7 +76,6 @@ export default tseslint.config(
   {
     // server/ (the composition root), scripts/, tests/ and bench/ may import anything, so the rule looks at app/ only.
     files: ["app/**/*.{ts,tsx}"],
-    ignores: temporarilyAllowedImports,
     plugins: { "import-x": importX },
     settings: {
       // Resolves the `~/` alias from tsconfig.json; an import it cannot resolve is not checked, which tests/unit/architecture guards against.

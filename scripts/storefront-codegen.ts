@@ -58,7 +58,7 @@ export const PATHS = {
   schemaPackage: root("node_modules/@shopify/hydrogen-react/package.json"),
   documents: root("app/modules/catalogue/storefront.graphql"),
   operations: root("app/modules/catalogue/storefront-operations.generated.ts"),
-  subset: root("app/modules/catalogue/storefront-subset-schema.generated.ts"),
+  subset: root("app/modules/built-in-store/storefront-subset-schema.generated.ts"),
 };
 
 /**

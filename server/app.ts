@@ -252,7 +252,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     `catalogue: ${catalogue.description}`,
   );
 
-  const services: AppServices = { env, database, logger, changes, catalogue, tokens, nudgeMail: () => worker.nudge() };
+  const services: AppServices = {
+    env,
+    database,
+    logger,
+    changes,
+    catalogue,
+    catalogueChanged: () => catalogue.invalidate(),
+    tokens,
+    nudgeMail: () => worker.nudge(),
+  };
   const lifecycle: Lifecycle = { draining: false };
   const app = createApp(services, {
     lifecycle,

@@ -1,20 +1,20 @@
 import { createContext } from "react-router";
 import type { DatabaseHandle } from "~/db/client.server";
-import type { Catalogue } from "~/modules/catalogue/catalogue.server";
-import type { ChangeBus } from "~/modules/realtime/change-bus.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
 import type { SignedTokens } from "./signed-token.server";
 
-/** What the server builds once at start-up and every loader and action may use. */
+/**
+ * What the server builds once at start-up and every loader and action may use.
+ * `lib` knows no module, so a module adds its own service to this interface
+ * from its front door (`declare module "~/lib/context.server"`), as
+ * `catalogue` does in modules/catalogue/catalogue.server.ts.
+ */
 export interface AppServices {
   env: Env;
   /** PGlite or PostgreSQL: `database.db` is the drizzle instance, `database.engine` says which. */
   database: DatabaseHandle;
   logger: Logger;
-  changes: ChangeBus;
-  /** The storefront catalogue: Shopify when configured, else the built-in store. */
-  catalogue: Catalogue;
   /** Signs and verifies the tokens in links (unsubscribe, cancel...), one key per purpose. */
   tokens: SignedTokens;
   /** Wake the outbox worker after a transaction that queued mail has committed. */

@@ -1,4 +1,4 @@
-import type { Money } from "~/modules/catalogue/types";
+import type { Money } from "./money";
 
 // Fixed locale: the server and the browser must print the same text, or hydration fails.
 const amountFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.checkout";
 import { requestContext, servicesContext } from "~/lib/context.server";
-import { checkoutRequestSchema } from "~/modules/catalogue/checkout-schema";
-import { StorefrontError } from "~/modules/catalogue/storefront-client.server";
+import { checkoutRequestSchema } from "~/modules/catalogue/schema";
+import { StorefrontError } from "~/modules/catalogue/catalogue.server";
 import type { CheckoutResponse } from "~/modules/catalogue/types";
 
 const MAX_BODY_BYTES = 64 * 1024;

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.products.$handle";
 import { requestContext, servicesContext } from "~/lib/context.server";
-import { StorefrontError } from "~/modules/catalogue/storefront-client.server";
+import { StorefrontError } from "~/modules/catalogue/catalogue.server";
 
 /**
  * GET /api/products/{handle}: one product in the app's own shape, for

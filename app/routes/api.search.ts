@@ -1,7 +1,7 @@
 import type { Route } from "./+types/api.search";
 import { requestContext, servicesContext } from "~/lib/context.server";
-import { StorefrontError } from "~/modules/catalogue/storefront-client.server";
-import { SEARCH_MAX_LENGTH, type SearchResponse, type SearchResult } from "~/modules/catalogue/types";
+import { StorefrontError } from "~/modules/catalogue/catalogue.server";
+import { SEARCH_MAX_LENGTH, type SearchResponse, type SearchHit } from "~/modules/catalogue/types";
 
 /**
  * GET /api/search?q=: the header's search popover asks here as the shopper
@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { catalogue } = context.get(servicesContext);
   try {
     const { products, notice } = await catalogue.searchProducts(query);
-    const results: SearchResult[] = products.map((p) => ({
+    const results: SearchHit[] = products.map((p) => ({
       id: p.id,
       handle: p.handle,
       title: p.title,

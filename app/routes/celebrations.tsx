@@ -1,7 +1,8 @@
 import { PartyPopper } from "lucide-react";
 import type { Route } from "./+types/celebrations";
 import { breadcrumbs, pageMeta } from "~/lib/seo";
-import { loadCollection } from "~/modules/catalogue/collection-loader.server";
+import { requestContext, servicesContext } from "~/lib/context.server";
+import { readCollectionPage } from "~/modules/catalogue/catalogue.server";
 import { CollectionPage } from "~/modules/catalogue/components/collection-page";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -18,7 +19,12 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return loadCollection(request, context, "celebrations");
+  return readCollectionPage(
+    context.get(servicesContext).catalogue,
+    "celebrations",
+    new URL(request.url),
+    context.get(requestContext).logger,
+  );
 }
 
 export default function Celebrations({ loaderData }: Route.ComponentProps) {

@@ -1,15 +1,12 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout.$cartId";
 import { BRAND } from "~/lib/brand";
 import { requestContext, servicesContext } from "~/lib/context.server";
-import { placeOrderSchema } from "~/modules/catalogue/checkout-schema";
-import { imageSrcSet, imageUrlAtWidth } from "~/modules/catalogue/image-url";
-import { formatPrice } from "~/lib/format";
-import { orderConfirmationMail } from "~/modules/catalogue/order-mail";
-import { enqueueMail } from "~/modules/mail/outbox.server";
-import { ORDER_STATUS_LABELS, type Money, type ProductImage } from "~/modules/catalogue/types";
+import { CheckoutNotFound, CheckoutPage, type CheckoutActionData } from "~/modules/orders/components/checkout-page";
+import { getCheckout, placeOrder } from "~/modules/orders/orders.server";
+import { placeOrderSchema } from "~/modules/orders/schema";
 
-/** The built-in store's checkout: the page a cartCreate checkout URL leads to. */
+/** The built-in store's checkout: the page a cartCreate checkout URL leads to. Glue: the orders module does the work. */
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.checkout?.order ? `Order #${loaderData.checkout.order.orderNumber} | ${BRAND.name}` : `Checkout | ${BRAND.name}` },
@@ -23,7 +20,8 @@ export const headers: Route.HeadersFunction = () => ({
 });
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const checkout = await context.get(servicesContext).catalogue.getCheckout(params.cartId);
+  // Only the built-in store makes carts here; a Shopify store's checkout lives on Shopify, so its ids are not found.
+  const checkout = await getCheckout(context.get(servicesContext).database.db, params.cartId);
   if (!checkout) return data({ checkout: null }, { status: 404 });
   return { checkout };
 }
@@ -33,227 +31,42 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const values = { name: String(form.get("name") ?? ""), email: String(form.get("email") ?? "") };
   const parsed = placeOrderSchema.safeParse(values);
   if (!parsed.success) {
-    const fieldErrors: Partial<Record<"name" | "email", string>> = {};
+    const fieldErrors: CheckoutActionData["fieldErrors"] = {};
     for (const issue of parsed.error.issues) {
       const field = issue.path[0];
       if ((field === "name" || field === "email") && !fieldErrors[field]) fieldErrors[field] = issue.message;
     }
-    return data({ fieldErrors, problems: [] as string[], values }, { status: 400 });
+    return data<CheckoutActionData>({ fieldErrors, problems: [], values }, { status: 400 });
   }
   const services = context.get(servicesContext);
-  const pageUrl = `${services.env.APP_URL.replace(/\/+$/, "")}/checkout/${params.cartId}`;
-  const result = await services.catalogue.placeOrder(
-    {
-      cartId: params.cartId,
-      customerName: parsed.data.name,
-      customerEmail: parsed.data.email,
-      // Accounts come later; until then every order is a guest order.
-      userId: null,
-    },
-    // The confirmation is queued in the order's own transaction: no order without its mail, no mail without an order.
-    { onPlaced: (tx, order) => enqueueMail(tx, orderConfirmationMail(order, pageUrl)) },
-  );
+  const result = await placeOrder(services.database.db, {
+    cartId: params.cartId,
+    customerName: parsed.data.name,
+    customerEmail: parsed.data.email,
+    // Accounts come later; until then every order is a guest order.
+    userId: null,
+    siteUrl: services.env.APP_URL,
+  });
   if (result.status === "not-found")
-    return data({ fieldErrors: {}, problems: ["This checkout no longer exists. Please return to your bag."], values }, { status: 404 });
-  if (result.status === "unavailable") return data({ fieldErrors: {}, problems: result.problems, values }, { status: 409 });
+    return data<CheckoutActionData>(
+      { fieldErrors: {}, problems: ["This checkout no longer exists. Please return to your bag."], values },
+      { status: 404 },
+    );
+  if (result.status === "unavailable")
+    return data<CheckoutActionData>({ fieldErrors: {}, problems: result.problems, values }, { status: 409 });
   context.get(requestContext).logger.info({ orderNumber: result.order.orderNumber, status: result.status }, "order placed");
-  if (result.status === "placed") services.nudgeMail();
+  if (result.status === "placed") {
+    // Stock changed: what shoppers see as sold out must change with it, now, not at the next cache expiry.
+    services.catalogueChanged();
+    services.nudgeMail();
+  }
   // Post/redirect/get: a reload shows the confirmation instead of sending the form again.
   return redirect(`/checkout/${params.cartId}`, 303);
 }
 
-function LineImage({ image, title }: { image: ProductImage | null; title: string }) {
-  if (!image) return <div aria-hidden="true" className="h-30 w-24 shrink-0 rounded-md bg-muted" />;
-  return (
-    <img
-      src={imageUrlAtWidth(image.url, 240)}
-      srcSet={imageSrcSet(image, [96, 160, 240, 320])}
-      sizes="96px"
-      width={96}
-      height={120}
-      alt={image.altText ?? title}
-      decoding="async"
-      className="h-30 w-24 shrink-0 rounded-md bg-muted object-cover"
-    />
-  );
-}
-
-function Total({ label, money, emphasis = false }: { label: string; money: Money; emphasis?: boolean }) {
-  return (
-    <div className={`flex items-baseline justify-between gap-4 ${emphasis ? "text-lg font-medium" : "text-sm text-muted-foreground"}`}>
-      <dt>{label}</dt>
-      <dd className="tabular-nums">{formatPrice(money)}</dd>
-    </div>
-  );
-}
-
-function NotFound() {
-  return (
-    <section className="mx-auto flex w-full max-w-2xl flex-1 flex-col items-center justify-center px-6 py-24 text-center">
-      <p className="eyebrow">Checkout</p>
-      <h1 className="mt-4 text-4xl sm:text-5xl">We couldn't find this checkout</h1>
-      <p className="mt-4 text-muted-foreground">
-        The link may be mistyped, or the checkout belongs to another store. Your bag is still waiting for you.
-      </p>
-      <Link
-        to="/"
-        className="mt-10 inline-flex h-12 items-center rounded-full bg-primary px-8 text-sm tracking-[0.15em] text-primary-foreground uppercase transition-opacity hover:opacity-90"
-      >
-        Return to Home
-      </Link>
-    </section>
-  );
-}
-
-export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const checkout = loaderData.checkout;
-  if (!checkout) return <NotFound />;
+  if (!loaderData.checkout) return <CheckoutNotFound />;
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const order = checkout.order;
-  const fieldErrors: Partial<Record<"name" | "email", string>> = actionData?.fieldErrors ?? {};
-  const problems = actionData?.problems.length ? actionData.problems : checkout.lines.flatMap((l) => (l.problem ? [l.problem] : []));
-  const lines = checkout.lines;
-
-  return (
-    <section className="mx-auto w-full max-w-6xl px-5 py-12 sm:px-8 sm:py-16">
-      {order ? (
-        <header className="max-w-2xl">
-          <p className="eyebrow">Order #{order.orderNumber} confirmed</p>
-          <h1 className="mt-3 text-4xl sm:text-5xl">Thank you, {order.customerName.split(" ")[0]}!</h1>
-          <p className="mt-4 text-muted-foreground">
-            Your order is reserved for you. Pay when you visit us at {BRAND.street}, {BRAND.city} ({BRAND.hours}). A confirmation is on its
-            way to {order.customerEmail}, and we'll be in touch to arrange your fitting.
-          </p>
-          <p className="mt-3 text-sm">
-            <span className="text-muted-foreground">Status:</span> {ORDER_STATUS_LABELS[order.status]}
-          </p>
-        </header>
-      ) : (
-        <header>
-          <p className="eyebrow">{BRAND.fullName}</p>
-          <h1 className="mt-3 text-4xl sm:text-5xl">Checkout</h1>
-        </header>
-      )}
-
-      <div className="mt-10 grid gap-10 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-14">
-        <section aria-labelledby="lines-heading">
-          <h2 id="lines-heading" className="text-2xl">
-            {order ? "Your order" : "Your bag"}{" "}
-            <span className="text-base text-muted-foreground">
-              ({checkout.totalQuantity} {checkout.totalQuantity === 1 ? "item" : "items"})
-            </span>
-          </h2>
-          <ul className="mt-4 divide-y divide-border border-y border-border">
-            {lines.map((line) => (
-              <li key={`${line.productHandle}:${line.variantTitle}`} className="flex gap-4 py-5 sm:gap-6">
-                <LineImage image={line.image} title={line.productTitle} />
-                <div className="flex min-w-0 flex-1 flex-col gap-1">
-                  <p className="font-display text-xl leading-tight">{line.productTitle}</p>
-                  <p className="text-sm text-muted-foreground">{line.variantTitle.split(" / ").join(" • ")}</p>
-                  <p className="text-sm text-muted-foreground">
-                    Qty {line.quantity} × {formatPrice(line.unitPrice)}
-                  </p>
-                  {/* On a phone the line total sits under the details, leaving the title the full width. */}
-                  <p className="text-sm tabular-nums sm:hidden">{formatPrice(line.lineTotal)}</p>
-                  {line.problem ? <p className="text-sm text-destructive">{line.problem}</p> : null}
-                </div>
-                <p className="hidden shrink-0 text-sm tabular-nums sm:block">{formatPrice(line.lineTotal)}</p>
-              </li>
-            ))}
-          </ul>
-        </section>
-
-        <aside aria-labelledby="summary-heading" className="h-fit rounded-2xl border border-border bg-surface p-6 sm:p-8">
-          <h2 id="summary-heading" className="text-2xl">
-            {order ? "Summary" : "Place your order"}
-          </h2>
-          <dl className="mt-5 space-y-2 border-b border-border pb-5">
-            <Total label="Subtotal" money={checkout.total} />
-            <Total label="Fitting consultation" money={{ amount: "0", currencyCode: checkout.total.currencyCode }} />
-            <Total label="Total" money={checkout.total} emphasis />
-          </dl>
-
-          {order ? (
-            <Link
-              to="/"
-              className="mt-6 inline-flex h-12 w-full items-center justify-center rounded-full bg-primary px-8 text-sm tracking-[0.15em] text-primary-foreground uppercase transition-opacity hover:opacity-90"
-            >
-              Continue Browsing
-            </Link>
-          ) : (
-            <Form method="post" noValidate={false} className="mt-6 space-y-5">
-              {problems.length > 0 ? (
-                <div role="alert" className="rounded-lg border border-destructive/50 p-4 text-sm text-destructive">
-                  <p className="font-medium">Some of your bag can't be ordered as it is:</p>
-                  <ul className="mt-2 list-disc space-y-1 pl-5">
-                    {problems.map((p) => (
-                      <li key={p}>{p}</li>
-                    ))}
-                  </ul>
-                </div>
-              ) : null}
-              <div>
-                <label htmlFor="checkout-name" className="block text-sm font-medium">
-                  Full name
-                </label>
-                <input
-                  id="checkout-name"
-                  name="name"
-                  autoComplete="name"
-                  required
-                  maxLength={100}
-                  defaultValue={actionData?.values.name}
-                  aria-invalid={fieldErrors.name ? true : undefined}
-                  aria-describedby={fieldErrors.name ? "checkout-name-error" : undefined}
-                  className="mt-2 h-12 w-full rounded-lg border border-border bg-background px-4 text-base"
-                />
-                {fieldErrors.name ? (
-                  <p id="checkout-name-error" className="mt-1.5 text-sm text-destructive">
-                    {fieldErrors.name}
-                  </p>
-                ) : null}
-              </div>
-              <div>
-                <label htmlFor="checkout-email" className="block text-sm font-medium">
-                  Email
-                </label>
-                <input
-                  id="checkout-email"
-                  name="email"
-                  type="email"
-                  autoComplete="email"
-                  required
-                  maxLength={255}
-                  defaultValue={actionData?.values.email}
-                  aria-invalid={fieldErrors.email ? true : undefined}
-                  aria-describedby={fieldErrors.email ? "checkout-email-error" : "checkout-email-hint"}
-                  className="mt-2 h-12 w-full rounded-lg border border-border bg-background px-4 text-base"
-                />
-                {fieldErrors.email ? (
-                  <p id="checkout-email-error" className="mt-1.5 text-sm text-destructive">
-                    {fieldErrors.email}
-                  </p>
-                ) : (
-                  <p id="checkout-email-hint" className="mt-1.5 text-sm text-muted-foreground">
-                    We'll confirm your order and arrange your fitting here.
-                  </p>
-                )}
-              </div>
-              <p className="text-sm text-muted-foreground">
-                Nothing is charged online: you pay in the boutique when you collect your gown.
-              </p>
-              <button
-                type="submit"
-                disabled={submitting}
-                className="inline-flex h-12 w-full items-center justify-center rounded-full bg-primary px-8 text-sm tracking-[0.15em] text-primary-foreground uppercase transition-opacity hover:opacity-90 disabled:opacity-60"
-              >
-                {submitting ? "Placing Order..." : "Place Order"}
-              </button>
-            </Form>
-          )}
-        </aside>
-      </div>
-    </section>
-  );
+  return <CheckoutPage checkout={loaderData.checkout} actionData={actionData} submitting={submitting} />;
 }

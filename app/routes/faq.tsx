@@ -8,7 +8,7 @@ import { BRAND } from "~/lib/brand";
 import { useNonce } from "~/lib/nonce";
 import { pageMeta } from "~/lib/seo";
 import { PageHero } from "~/modules/brand/components/page-hero";
-import { FAQ_CATEGORIES } from "~/modules/brand/content/faq";
+import { FAQ_CATEGORIES } from "~/modules/brand/brand";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

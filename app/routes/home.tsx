@@ -8,11 +8,11 @@ import { HomeHero } from "~/modules/brand/components/home/home-hero";
 import { HowItWorks } from "~/modules/brand/components/home/how-it-works";
 import { JournalTeaser } from "~/modules/brand/components/home/journal-teaser";
 import { MostLovedDresses, type MostLovedProduct } from "~/modules/brand/components/home/most-loved-dresses";
-import { toCardProduct } from "~/modules/catalogue/collection-view";
+import { toCardProduct } from "~/modules/catalogue/catalogue";
 import { StorefrontNoticeToast } from "~/modules/catalogue/components/storefront-notice";
 import type { StorefrontNotice } from "~/modules/catalogue/types";
 import { SocialGallery } from "~/modules/brand/components/home/social-gallery";
-import { ARTWORK } from "~/modules/brand/content/artwork";
+import { ARTWORK } from "~/modules/brand/brand";
 import { NewsletterCta } from "~/modules/newsletter/components/newsletter-cta";
 import { useNewsletterModal } from "~/modules/newsletter/components/newsletter-modal";
 

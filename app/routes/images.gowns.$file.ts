@@ -1,6 +1,5 @@
 import type { Route } from "./+types/images.gowns.$file";
-import { ART_VERSION } from "~/modules/catalogue/art-version";
-import { renderGownImage, type ImageFormat } from "~/modules/catalogue/gown-images.server";
+import { ART_VERSION, renderGownImage, type ImageFormat } from "~/modules/built-in-store/built-in-store.server";
 
 const FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.(webp|avif|png)$/;
 

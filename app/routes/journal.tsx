@@ -4,7 +4,7 @@ import { BRAND } from "~/lib/brand";
 import { formatLongDate } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
 import { PageHero } from "~/modules/brand/components/page-hero";
-import { JOURNAL_ARTICLES } from "~/modules/brand/content/journal";
+import { JOURNAL_ARTICLES } from "~/modules/brand/brand";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -1,9 +1,11 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/newsletter-unsubscribe";
-import { buttonStyles } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { BRAND } from "~/lib/brand";
 import { requestContext, servicesContext } from "~/lib/context.server";
+import { parseForm, readFormData } from "~/lib/forms";
 import { findSubscriptionByToken, unsubscribe } from "~/modules/newsletter/newsletter.server";
+import { unsubscribeSchema } from "~/modules/newsletter/schema";
 
 type PageState =
   | { kind: "confirm"; email: string; token: string }
@@ -63,13 +65,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The confirmation button posts here (also answers RFC 8058 one-click posts to the same URL). */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
-  const url = new URL(request.url);
-  let token: unknown = url.searchParams.get("token");
-  try {
-    token = (await request.formData()).get("token") ?? token;
-  } catch {
-    // No form body: the token in the URL decides.
-  }
+  // No form body (or no token in it): the token in the URL decides.
+  const parsed = parseForm(unsubscribeSchema, await readFormData(request));
+  const token = parsed.ok ? (parsed.data.token ?? new URL(request.url).searchParams.get("token")) : null;
   let state: PageState;
   try {
     const outcome = await unsubscribe(services.database.db, token, services.tokens);
@@ -119,12 +117,12 @@ function Body({ state, busy }: { state: PageState; busy: boolean }) {
           </p>
           <Form method="post" className="mt-10 flex flex-col items-center gap-4 sm:flex-row sm:justify-center">
             <input type="hidden" name="token" value={state.token} />
-            <button type="submit" disabled={busy} className={buttonStyles("primary", "w-full sm:w-auto")}>
+            <Button type="submit" disabled={busy} className="w-full sm:w-auto">
               {busy ? "Unsubscribing..." : "Unsubscribe"}
-            </button>
-            <Link to="/" className={buttonStyles("outline", "w-full sm:w-auto")}>
-              Keep me on the list
-            </Link>
+            </Button>
+            <Button asChild variant="outline" className="w-full sm:w-auto">
+              <Link to="/">Keep me on the list</Link>
+            </Button>
           </Form>
         </>
       );
@@ -139,12 +137,12 @@ function Body({ state, busy }: { state: PageState; busy: boolean }) {
             always open.
           </p>
           <div className="mt-10 flex flex-col items-center gap-4 sm:flex-row sm:justify-center">
-            <Link to="/" className={buttonStyles("primary", "w-full sm:w-auto")}>
-              Return to Home
-            </Link>
-            <Link to="/newsletter" className={buttonStyles("outline", "w-full sm:w-auto")}>
-              Changed your mind?
-            </Link>
+            <Button asChild className="w-full sm:w-auto">
+              <Link to="/">Return to Home</Link>
+            </Button>
+            <Button asChild variant="outline" className="w-full sm:w-auto">
+              <Link to="/newsletter">Changed your mind?</Link>
+            </Button>
           </div>
         </>
       );
@@ -157,9 +155,9 @@ function Body({ state, busy }: { state: PageState; busy: boolean }) {
             It may already have been removed from our list. If our emails still reach you, write to {contact} and we will take you off by
             hand.
           </p>
-          <Link to="/" className={buttonStyles("outline", "mt-10")}>
-            Return to Home
-          </Link>
+          <Button asChild variant="outline" className="mt-10">
+            <Link to="/">Return to Home</Link>
+          </Button>
         </>
       );
     case "unavailable":
@@ -181,9 +179,9 @@ function Body({ state, busy }: { state: PageState; busy: boolean }) {
             This unsubscribe link is incomplete or has been altered. Please use the link at the bottom of our most recent email, or write to{" "}
             {contact} and we will take you off the list by hand.
           </p>
-          <Link to="/" className={buttonStyles("outline", "mt-10")}>
-            Return to Home
-          </Link>
+          <Button asChild variant="outline" className="mt-10">
+            <Link to="/">Return to Home</Link>
+          </Button>
         </>
       );
   }

@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import type { Route } from "./+types/newsletter";
 import { servicesContext, requestContext } from "~/lib/context.server";
+import { formFailure, parseForm, readFormData } from "~/lib/forms";
 import { pageMeta } from "~/lib/seo";
-import { NEWSLETTER_MESSAGES } from "~/modules/newsletter/constants";
 import { NewsletterSignup, type NewsletterResult } from "~/modules/newsletter/components/newsletter-signup";
 import { signupRateLimiter, subscribeToNewsletter } from "~/modules/newsletter/newsletter.server";
-import { firstIssueMessage, newsletterSignupSchema } from "~/modules/newsletter/schema";
+import { NEWSLETTER_MESSAGES, newsletterSignupSchema } from "~/modules/newsletter/schema";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -23,23 +23,18 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 
 /**
  * SPEC's newsletter-signup function: POST /newsletter with `email`. Answers
- * 200 { ok: true }, 400 for a bad address, 429 past the per-IP limit and
- * 503 when the database fails, each with the message the visitor sees.
+ * 200 { ok: true }, 400 for a bad address (the field's message), 429 past the
+ * per-IP limit and 503 when the database fails (the form's message), each in
+ * `parseForm`'s failure shape with the message the visitor sees.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const { logger, clientIp } = context.get(requestContext);
 
-  let email: FormDataEntryValue | null = null;
-  try {
-    email = (await request.formData()).get("email");
-  } catch {
-    // Not a form body: answered below as an invalid address.
-  }
-  const parsed = newsletterSignupSchema.safeParse({ email });
-  if (!parsed.success) {
-    return data<NewsletterResult>({ ok: false, error: firstIssueMessage(parsed.error) }, { status: 400 });
-  }
+  // A body that is not a form reads as an empty one: answered as an invalid address.
+  const parsed = parseForm(newsletterSignupSchema, await readFormData(request));
+  if (!parsed.ok) return data<NewsletterResult>(parsed, { status: 400 });
+  const values = { email: parsed.data.email };
 
   try {
     const verdict = await signupRateLimiter(services.env).hit(services.database.db, clientIp);
@@ -47,10 +42,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
       logger.warn({ clientIp }, "newsletter sign-up rate limit reached");
       return data<NewsletterResult>(
-        {
-          ok: false,
-          error: `Too many sign-up attempts from your connection. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-        },
+        formFailure(
+          `Too many sign-up attempts from your connection. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+          {},
+          values,
+        ),
         { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } },
       );
     }
@@ -64,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<NewsletterResult>({ ok: true, email: parsed.data.email });
   } catch (error) {
     logger.error({ err: error }, "newsletter sign-up failed");
-    return data<NewsletterResult>({ ok: false, error: NEWSLETTER_MESSAGES.failed }, { status: 503 });
+    return data<NewsletterResult>(formFailure(NEWSLETTER_MESSAGES.failed, {}, values), { status: 503 });
   }
 }
 
@@ -73,7 +69,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
   try {
     return await serverAction();
   } catch {
-    return { ok: false, error: NEWSLETTER_MESSAGES.failed };
+    return formFailure(NEWSLETTER_MESSAGES.failed);
   }
 }
 

@@ -6,7 +6,7 @@ import { Reveal } from "~/components/ui/reveal";
 import { BRAND } from "~/lib/brand";
 import { pageMeta } from "~/lib/seo";
 import { PageHero } from "~/modules/brand/components/page-hero";
-import { ARTWORK } from "~/modules/brand/content/artwork";
+import { ARTWORK } from "~/modules/brand/brand";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -1,18 +1,11 @@
-import { ArrowLeft, CalendarHeart } from "lucide-react";
-import { useEffect, useState } from "react";
-import { data, Link, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { data, useSearchParams } from "react-router";
 import type { Route } from "./+types/product";
 import { requestContext, servicesContext } from "~/lib/context.server";
-import { formatPrice } from "~/lib/format";
 import { appUrlFrom, breadcrumbs, jsonLd, pageMeta } from "~/lib/seo";
-import { cart } from "~/modules/cart/cart-store";
-import { ProductGallery } from "~/modules/catalogue/components/product-gallery";
-import { SizeGuideDialog } from "~/modules/catalogue/components/size-guide-dialog";
+import { selectedVariantFrom, variantSearch } from "~/modules/catalogue/catalogue";
+import { ProductDetails, ProductNotFound } from "~/modules/catalogue/components/product-details";
 import { StorefrontNoticeToast } from "~/modules/catalogue/components/storefront-notice";
-import type { Product, ProductVariant, StorefrontNotice } from "~/modules/catalogue/types";
-import { selectedVariantFrom, variantAfterChoosing, variantSearch } from "~/modules/catalogue/variant-selection";
-import { WishlistButton } from "~/modules/wishlist/components/wishlist-button";
+import type { Product, StorefrontNotice } from "~/modules/catalogue/types";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   let product: Product | null = null;
@@ -62,186 +55,13 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   ];
 };
 
-function addToBag(product: Product, variant: ProductVariant) {
-  const image = variant.image ?? product.images[0] ?? null;
-  cart.add({
-    variantId: variant.id,
-    variantTitle: variant.title,
-    quantity: 1,
-    price: variant.price,
-    selectedOptions: variant.selectedOptions,
-    product: {
-      id: product.id,
-      title: product.title,
-      handle: product.handle,
-      image: image ? { url: image.url, altText: image.altText } : null,
-    },
-  });
-  toast.success("Added to bag", { description: `${product.title} is waiting in your bag.` });
-}
-
-function AddToBagButton({ product, variant, compact = false }: { product: Product; variant: ProductVariant | null; compact?: boolean }) {
-  const available = Boolean(variant?.availableForSale);
-  return (
-    <button
-      type="button"
-      disabled={!available}
-      onClick={() => variant && addToBag(product, variant)}
-      className={`inline-flex items-center justify-center rounded-full bg-primary text-sm tracking-[0.15em] text-primary-foreground uppercase transition-opacity hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-50 ${compact ? "h-11 px-5" : "h-14 w-full px-8"}`}
-    >
-      {available ? "Add to Bag" : "Out of Stock"}
-    </button>
-  );
-}
-
-/** SPEC: on small screens, a bar with title, price and Add to Bag after 400 px of scrolling. */
-function StickyBar({ product, variant }: { product: Product; variant: ProductVariant | null }) {
-  const [shown, setShown] = useState(false);
-  useEffect(() => {
-    const onScroll = () => setShown(window.scrollY > 400);
-    onScroll();
-    window.addEventListener("scroll", onScroll, { passive: true });
-    return () => window.removeEventListener("scroll", onScroll);
-  }, []);
-  return (
-    <div
-      data-testid="sticky-bar"
-      aria-hidden={!shown}
-      inert={!shown}
-      className={`fixed inset-x-0 bottom-0 z-30 border-t border-border bg-background/95 px-4 py-3 shadow-[0_-8px_24px_rgba(0,0,0,0.08)] backdrop-blur transition-transform duration-300 md:hidden ${shown ? "translate-y-0" : "translate-y-full"}`}
-    >
-      <div className="flex items-center gap-3">
-        <div className="min-w-0 flex-1">
-          <p className="truncate font-display text-lg leading-tight">{product.title}</p>
-          <p className="text-sm text-muted-foreground">{formatPrice(variant?.price ?? product.priceRange.minVariantPrice)}</p>
-        </div>
-        <AddToBagButton product={product} variant={variant} compact />
-      </div>
-    </div>
-  );
-}
-
-function ProductNotFound() {
-  return (
-    <section className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center px-6 py-28 text-center">
-      <p className="eyebrow">Not in the atelier</p>
-      <h1 className="mt-5 text-5xl">Product Not Found</h1>
-      <p className="mt-4 text-muted-foreground">This gown may have found its bride already. There are many more waiting for you.</p>
-      <Link
-        to="/weddings"
-        className="mt-10 inline-flex h-12 items-center gap-2 rounded-full bg-primary px-8 text-sm tracking-[0.15em] text-primary-foreground uppercase hover:opacity-90"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        Back to Weddings
-      </Link>
-    </section>
-  );
-}
-
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, notice } = loaderData;
   const [searchParams] = useSearchParams();
-  if (!product) {
-    return (
-      <>
-        <StorefrontNoticeToast notice={notice} />
-        <ProductNotFound />
-      </>
-    );
-  }
-  const variant = selectedVariantFrom(product, searchParams);
-  const variantImage = variant?.image;
-  const images =
-    variantImage && !product.images.some((i) => i.url === variantImage.url) ? [variantImage, ...product.images] : product.images;
-
   return (
     <>
       <StorefrontNoticeToast notice={notice} />
-      <div className="mx-auto w-full max-w-7xl px-5 pt-6 pb-24 lg:px-8">
-        <Link
-          to="/weddings"
-          className="inline-flex items-center gap-2 text-xs tracking-[0.18em] text-muted-foreground uppercase hover:text-foreground"
-        >
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          Back to Weddings
-        </Link>
-        <div className="mt-6 grid gap-10 lg:grid-cols-2 lg:gap-16">
-          <ProductGallery key={variant?.id} images={images} title={product.title} />
-          <div className="lg:pt-6">
-            <h1 className="text-4xl leading-tight sm:text-5xl">{product.title}</h1>
-            <p className="mt-4 text-2xl" data-testid="price">
-              {formatPrice(variant?.price ?? product.priceRange.minVariantPrice)}
-            </p>
-            <p className={`mt-2 text-sm ${variant?.availableForSale ? "text-gold-ink" : "text-destructive"}`} data-testid="stock">
-              {variant?.availableForSale ? "In Stock — ready to try on in our studio" : "Out of Stock"}
-            </p>
-            <div className="mt-8 flex flex-col gap-6">
-              {product.options.map((option) => (
-                <fieldset key={option.name}>
-                  <legend className="mb-3 text-xs tracking-[0.18em] uppercase">
-                    {option.name}:{" "}
-                    <span className="text-muted-foreground">{variant?.selectedOptions.find((o) => o.name === option.name)?.value}</span>
-                  </legend>
-                  <div className="flex flex-wrap gap-2">
-                    {option.values.map((value) => {
-                      const selected = variant?.selectedOptions.some((o) => o.name === option.name && o.value === value) ?? false;
-                      const next = variant ? variantAfterChoosing(product, variant, option.name, value) : null;
-                      const base =
-                        "inline-flex h-11 min-w-12 items-center justify-center rounded-full border px-4 text-sm transition-colors";
-                      if (!next) {
-                        // No variant has this combination: the selection stays (SPEC §4).
-                        return (
-                          <span
-                            key={value}
-                            aria-disabled="true"
-                            className={`${base} cursor-not-allowed border-border text-muted-foreground line-through`}
-                          >
-                            {value}
-                          </span>
-                        );
-                      }
-                      return (
-                        <Link
-                          key={value}
-                          to={variantSearch(next)}
-                          replace
-                          preventScrollReset
-                          aria-current={selected ? "true" : undefined}
-                          aria-label={`${option.name} ${value}${next.availableForSale ? "" : ", sold out"}`}
-                          className={`${base} ${selected ? "border-primary bg-primary text-primary-foreground" : "border-border hover:border-foreground"} ${next.availableForSale ? "" : "border-dashed decoration-1 line-through"}`}
-                        >
-                          {value}
-                        </Link>
-                      );
-                    })}
-                  </div>
-                </fieldset>
-              ))}
-            </div>
-            <div className="mt-6">
-              <SizeGuideDialog />
-            </div>
-            <div className="mt-8 flex flex-col gap-3">
-              <AddToBagButton product={product} variant={variant} />
-              <div className="grid gap-3 sm:grid-cols-2">
-                <WishlistButton product={product} variant="labelled" />
-                <Link
-                  to="/fitting-room"
-                  className="inline-flex h-12 items-center justify-center gap-2 rounded-full border border-border px-5 text-sm tracking-[0.12em] uppercase transition-colors hover:border-foreground"
-                >
-                  <CalendarHeart className="size-4" aria-hidden="true" />
-                  Book a Fitting
-                </Link>
-              </div>
-            </div>
-            <div className="mt-10 border-t border-border pt-8">
-              <h2 className="eyebrow font-sans">The Details</h2>
-              <p className="mt-4 leading-relaxed whitespace-pre-line text-muted-foreground">{product.description}</p>
-            </div>
-          </div>
-        </div>
-      </div>
-      <StickyBar product={product} variant={variant} />
+      {product ? <ProductDetails product={product} searchParams={searchParams} /> : <ProductNotFound />}
     </>
   );
 }

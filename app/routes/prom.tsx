@@ -1,7 +1,8 @@
 import { Gem, Palette, Sparkles } from "lucide-react";
 import type { Route } from "./+types/prom";
 import { breadcrumbs, pageMeta } from "~/lib/seo";
-import { loadCollection } from "~/modules/catalogue/collection-loader.server";
+import { requestContext, servicesContext } from "~/lib/context.server";
+import { readCollectionPage } from "~/modules/catalogue/catalogue.server";
 import { CollectionPage } from "~/modules/catalogue/components/collection-page";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -19,7 +20,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return loadCollection(request, context, "prom");
+  return readCollectionPage(context.get(servicesContext).catalogue, "prom", new URL(request.url), context.get(requestContext).logger);
 }
 
 const HIGHLIGHTS = [

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/weddings";
 import { breadcrumbs, pageMeta } from "~/lib/seo";
-import { loadCollection } from "~/modules/catalogue/collection-loader.server";
+import { requestContext, servicesContext } from "~/lib/context.server";
+import { readCollectionPage } from "~/modules/catalogue/catalogue.server";
 import { CollectionPage } from "~/modules/catalogue/components/collection-page";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
@@ -20,7 +21,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
 ];
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return loadCollection(request, context, "weddings");
+  return readCollectionPage(context.get(servicesContext).catalogue, "weddings", new URL(request.url), context.get(requestContext).logger);
 }
 
 export default function Weddings({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { DEMO_DRESSES } from "../../app/modules/catalogue/demo-collection";
+import { DEMO_DRESSES } from "../../app/modules/built-in-store/demo-collection";
 import type { CheckoutResponse, Product } from "../../app/modules/catalogue/types";
 import { collectConsoleErrors, expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
 import { startSessionAsReturning } from "./brand-helpers";

@@ -3,8 +3,7 @@ import { Dialog } from "radix-ui";
 import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { Link } from "react-router";
 import { formatPrice } from "~/lib/format";
-
-import type { SearchHit } from "./search-popover";
+import type { SearchHit } from "~/modules/catalogue/types";
 
 const MIN_CHARS = 2;
 const DEBOUNCE_MS = 200;

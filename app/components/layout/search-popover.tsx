@@ -1,16 +1,7 @@
 import { Search } from "lucide-react";
 import { lazy, useRef, useState } from "react";
 import { LazyMount } from "~/components/ui/lazy-mount";
-import type { Money } from "~/modules/catalogue/types";
-
-/** What the search endpoint answers for each match. */
-export interface SearchHit {
-  id: string;
-  handle: string;
-  title: string;
-  price: Money;
-  image: { url: string; altText: string | null; width: number | null; height: number | null } | null;
-}
+import type { SearchHit } from "~/modules/catalogue/types";
 
 const SearchPanel = lazy(() => import("./search-panel"));
 const preload = () => void import("./search-panel");

@@ -1,7 +1,7 @@
 import { User } from "lucide-react";
 import { Link, NavLink } from "react-router";
-import { fetchSearchHits, requestCheckout } from "~/modules/catalogue/catalogue-client";
-import { BagSheet } from "./bag-sheet";
+import { BagSheet } from "~/modules/cart/components/bag-sheet";
+import { fetchSearchHits, requestCheckout } from "~/modules/catalogue/catalogue";
 import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
 import { ADMIN_LINK, NAV_LINKS, type Viewer } from "./navigation";

@@ -1,17 +1,7 @@
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import type { Env } from "~/lib/env.server";
 import type { Logger } from "~/lib/logger.server";
-import {
-  getCheckout,
-  getOrder,
-  placeOrder,
-  type CheckoutView,
-  type PlaceOrderInput,
-  type PlaceOrderOptions,
-  type PlaceOrderResult,
-} from "./built-in-checkout.server";
-import { createBuiltInStorefront } from "./built-in-storefront.server";
-import { seedDemoCatalogue } from "./demo-seed.server";
+import { createBuiltInStorefront, seedDemoCatalogue } from "~/modules/built-in-store/built-in-store.server";
 import { ReadCache, type ReadCacheOptions } from "./read-cache.server";
 import {
   createShopifyTransport,
@@ -19,10 +9,8 @@ import {
   DEFAULT_STOREFRONT_TIMEOUT_MS,
   shopifyEndpoint,
   STOREFRONT_API_VERSION,
-  StorefrontError,
-  type StorefrontClient,
-  type StorefrontTransport,
 } from "./storefront-client.server";
+import { StorefrontError } from "./storefront-error";
 import {
   CatalogueCartCreateDocument,
   CatalogueCollectionProductsDocument,
@@ -41,11 +29,28 @@ import {
   type CartLineInput,
   type Checkout,
   type CollectionHandle,
-  type Order,
   type Product,
   type ProductList,
   type ProductLookup,
+  type StorefrontTransport,
 } from "./types";
+
+/**
+ * The catalogue's boundary: what routes and other modules may ask of the
+ * store, whichever store it is (Shopify, or the built-in store). Failures
+ * are StorefrontErrors, exported here so no caller imports the transport.
+ */
+export { StorefrontError, type StorefrontErrorKind } from "./storefront-error";
+export { readCollectionPage } from "./collection-page-data.server";
+
+declare module "~/lib/context.server" {
+  interface AppServices {
+    /** The storefront catalogue: Shopify when configured, else the built-in store. */
+    catalogue: Catalogue;
+    /** Drop cached catalogue reads at once (an order took stock); other instances hear of it through pg_notify. */
+    catalogueChanged(): void;
+  }
+}
 
 /** Channel the catalogue tables' triggers announce changes on (drizzle/0004). */
 export const CATALOGUE_CHANGES_CHANNEL = "catalogue_changes";
@@ -90,13 +95,8 @@ export function describeStore(store: CatalogueStoreConfig): string {
   return `Shopify store ${store.domain ?? new URL(store.endpoint).host} (Storefront API ${STOREFRONT_API_VERSION})`;
 }
 
+/** The four things the app asks of a store; nothing else passes the boundary. */
 export interface Catalogue {
-  readonly store: CatalogueStoreConfig["kind"];
-  readonly description: string;
-  /** Storefront requests made so far; cache hits are not counted. */
-  readonly client: StorefrontClient;
-  readonly cache: ReadCache;
-
   /** A collection's dresses (or the whole catalogue), in the store's order. */
   listProducts(options?: { collection?: CollectionHandle; first?: number }): Promise<ProductList>;
   getProduct(handle: string): Promise<ProductLookup>;
@@ -108,12 +108,12 @@ export interface Catalogue {
    * returned from Shopify', or the HTTP/GraphQL errors).
    */
   createCheckout(lines: CartLineInput[]): Promise<Checkout>;
+}
 
-  /** The built-in store's checkout page; null on a Shopify store or for an unknown cart. */
-  getCheckout(cartId: string): Promise<CheckoutView | null>;
-  placeOrder(input: PlaceOrderInput, options?: PlaceOrderOptions): Promise<PlaceOrderResult>;
-  getOrder(orderId: string): Promise<Order | null>;
-
+/** A Catalogue with what only the composition root (server/app.ts), tests and benches need: its lifecycle. */
+export interface CatalogueService extends Catalogue {
+  readonly store: CatalogueStoreConfig["kind"];
+  readonly description: string;
   /** Drops every cached read (the built-in catalogue changed). */
   invalidate(): void;
   /** Seeds an empty built-in catalogue and starts listening for changes to it. */
@@ -129,6 +129,8 @@ export interface CreateCatalogueOptions {
   cache?: ReadCacheOptions;
   /** For tests: what reaches Shopify. */
   fetch?: typeof fetch;
+  /** For benches and tests: called for every request that reaches the store (cache hits do not). */
+  onStorefrontRequest?: (operationName: string) => void;
 }
 
 // ---------------------------------------------------------------------------
@@ -193,7 +195,14 @@ function checkListSize(first: number): void {
 
 // ---------------------------------------------------------------------------
 
-export function createCatalogue({ config, database, logger, cache: cacheOptions, fetch: fetchImpl }: CreateCatalogueOptions): Catalogue {
+export function createCatalogue({
+  config,
+  database,
+  logger,
+  cache: cacheOptions,
+  fetch: fetchImpl,
+  onStorefrontRequest,
+}: CreateCatalogueOptions): CatalogueService {
   const store = config.store;
   if (store.kind === "built-in" && !database) throw new Error("createCatalogue: the built-in store needs a database");
   const db = database?.db as Database;
@@ -201,7 +210,12 @@ export function createCatalogue({ config, database, logger, cache: cacheOptions,
   if (store.kind === "shopify") transport = createShopifyTransport({ endpoint: store.endpoint, token: store.token, fetch: fetchImpl });
   else transport = createBuiltInStorefront({ db, siteUrl: store.siteUrl, logger }).transport;
 
-  const client = createStorefrontClient({ transport, timeoutMs: config.timeoutMs ?? DEFAULT_STOREFRONT_TIMEOUT_MS, logger });
+  const client = createStorefrontClient({
+    transport,
+    timeoutMs: config.timeoutMs ?? DEFAULT_STOREFRONT_TIMEOUT_MS,
+    logger,
+    onRequest: onStorefrontRequest,
+  });
   const cache = new ReadCache({
     ...cacheOptions,
     onBackgroundError: (key, error) =>
@@ -210,13 +224,10 @@ export function createCatalogue({ config, database, logger, cache: cacheOptions,
   // An answer that carries a notice (402) is not kept: the store may be paid for a moment later.
   const keep = (value: { notice: unknown }) => value.notice === null;
   let stopListening: (() => Promise<void>) | null = null;
-  const builtIn = store.kind === "built-in";
 
-  const catalogue: Catalogue = {
+  const catalogue: CatalogueService = {
     store: store.kind,
     description: describeStore(store),
-    client,
-    cache,
 
     listProducts({ collection, first = DEFAULT_LIST_SIZE } = {}) {
       checkListSize(first);
@@ -286,28 +297,12 @@ export function createCatalogue({ config, database, logger, cache: cacheOptions,
       return { cartId: cart.id, checkoutUrl: cart.checkoutUrl, totalQuantity: cart.totalQuantity, total: { ...cart.cost.totalAmount } };
     },
 
-    async getCheckout(cartId) {
-      return builtIn ? getCheckout(db, cartId) : null;
-    },
-
-    async placeOrder(input, options) {
-      if (!builtIn) return { status: "not-found" };
-      const result = await placeOrder(db, input, options);
-      // Stock changed: what shoppers see as sold out must change with it, now, not at the next cache expiry.
-      if (result.status === "placed") cache.invalidate();
-      return result;
-    },
-
-    async getOrder(orderId) {
-      return builtIn ? getOrder(db, orderId) : null;
-    },
-
     invalidate() {
       cache.invalidate();
     },
 
     async start({ seed = true } = {}) {
-      if (!builtIn || !database) return null;
+      if (store.kind !== "built-in" || !database) return null;
       // Seed before listening: our own seed's notifications would only empty a cache that is empty anyway.
       const outcome = seed ? await seedDemoCatalogue(db) : null;
       // From here on, changes made by other instances, by orders, or by hand in psql all arrive here.

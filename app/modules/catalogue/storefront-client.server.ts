@@ -1,52 +1,10 @@
 import type { Logger } from "~/lib/logger.server";
 import type { StorefrontDocument } from "./storefront-operations.generated";
-import { PAYMENT_REQUIRED_NOTICE, type StorefrontNotice } from "./types";
+import { StorefrontError } from "./storefront-error";
+import { PAYMENT_REQUIRED_NOTICE, type StorefrontNotice, type StorefrontTransport } from "./types";
 
 export const STOREFRONT_API_VERSION = "2025-07";
 export const DEFAULT_STOREFRONT_TIMEOUT_MS = 10_000;
-
-export type StorefrontErrorKind = "http" | "graphql" | "timeout" | "network" | "invalid-response" | "cart";
-
-/**
- * Every way a storefront call can fail, with SPEC §8's exact messages:
- * 'HTTP error! status: {code}', 'Error calling Shopify: {messages}',
- * 'Cart creation failed: {messages}', 'No checkout URL returned from Shopify'.
- */
-export class StorefrontError extends Error {
-  override name = "StorefrontError";
-  readonly kind: StorefrontErrorKind;
-  readonly status: number | undefined;
-  readonly userErrors: { field: string[] | null; message: string }[];
-  /** Set when the store answered 402 and so gave no cart. */
-  readonly notice: StorefrontNotice | null;
-  constructor(
-    message: string,
-    kind: StorefrontErrorKind,
-    details: {
-      status?: number;
-      userErrors?: { field: string[] | null; message: string }[];
-      notice?: StorefrontNotice | null;
-      cause?: unknown;
-    } = {},
-  ) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause });
-    this.kind = kind;
-    this.status = details.status;
-    this.userErrors = details.userErrors ?? [];
-    this.notice = details.notice ?? null;
-  }
-}
-
-/**
- * Where a request goes: Shopify over HTTPS, or the built-in storefront in
- * process. Both answer with a fetch Response in the Storefront API's format,
- * so the client below treats them alike and SPEC §8's errors come from one
- * place whichever store is connected.
- */
-export interface StorefrontTransport {
-  readonly name: "shopify" | "built-in";
-  send(body: string, signal: AbortSignal): Promise<Response>;
-}
 
 export interface ShopifyTransportOptions {
   endpoint: string;
@@ -89,6 +47,8 @@ export interface StorefrontClientOptions {
   transport: StorefrontTransport;
   timeoutMs?: number;
   logger?: Logger;
+  /** Called as each request is sent (what the benches count). */
+  onRequest?: (operationName: string) => void;
 }
 
 /** Rejects when `signal` aborts, even if `promise` never settles (a transport that ignores the signal). */
@@ -130,6 +90,7 @@ export function createStorefrontClient({
   transport,
   timeoutMs = DEFAULT_STOREFRONT_TIMEOUT_MS,
   logger,
+  onRequest,
 }: StorefrontClientOptions): StorefrontClient {
   let requestCount = 0;
 
@@ -151,6 +112,7 @@ export function createStorefrontClient({
     },
     async request(document, variables, options = {}) {
       requestCount += 1;
+      onRequest?.(document.operationName);
       const timeout = AbortSignal.timeout(timeoutMs);
       const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
       const body = JSON.stringify({ query: document.query, variables });

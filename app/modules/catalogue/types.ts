@@ -1,16 +1,11 @@
-import type { ORDER_STATUSES } from "~/db/constants";
+import type { Money } from "~/lib/money";
 
 /**
  * The app's own catalogue types. Routes and components see only these:
  * no GraphQL `edges`/`node` and no Shopify shapes pass the catalogue module.
  * (SPEC §3 "Product (storefront)", "Cart line", "Wishlist item".)
+ * Amounts are `Money` from `~/lib/money`.
  */
-export interface Money {
-  /** Decimal string as the Storefront API sends it, e.g. "1249.0". */
-  amount: string;
-  currencyCode: string;
-}
-
 export interface ProductImage {
   url: string;
   altText: string | null;
@@ -96,7 +91,7 @@ export interface ProductLookup {
 }
 
 /** One match in the header's search popover (SPEC §2: image, title, minimum price, link). */
-export interface SearchResult {
+export interface SearchHit {
   id: string;
   handle: string;
   title: string;
@@ -112,7 +107,7 @@ export const SEARCH_MAX_LENGTH = 100;
 /** The JSON `GET /api/search?q=` answers with. */
 export interface SearchResponse {
   query: string;
-  results: SearchResult[];
+  results: SearchHit[];
   notice: StorefrontNotice | null;
 }
 
@@ -121,32 +116,13 @@ export type CheckoutResponse =
   | ({ ok: true } & Checkout)
   | { ok: false; error: string; userErrors?: { field: string[] | null; message: string }[]; notice?: StorefrontNotice | null };
 
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: "Reserved: pay in the boutique",
-  paid: "Paid",
-  fulfilled: "Collected",
-  cancelled: "Cancelled",
-};
-
-export interface OrderLine {
-  productHandle: string;
-  productTitle: string;
-  variantTitle: string;
-  quantity: number;
-  unitPrice: Money;
-}
-
-/** An order placed on the built-in store's checkout (SPEC §3 order history entry, plus its lines). */
-export interface Order {
-  id: string;
-  orderNumber: number;
-  status: OrderStatus;
-  /** ISO 8601. */
-  date: string;
-  total: Money;
-  customerName: string;
-  customerEmail: string;
-  userId: string | null;
-  lines: OrderLine[];
+/**
+ * Where a storefront request goes: Shopify over HTTPS, or the built-in
+ * storefront in process. Both answer with a fetch Response in the Storefront
+ * API's format, so the catalogue treats them alike and SPEC §8's errors come
+ * from one place whichever store is connected.
+ */
+export interface StorefrontTransport {
+  readonly name: "shopify" | "built-in";
+  send(body: string, signal: AbortSignal): Promise<Response>;
 }

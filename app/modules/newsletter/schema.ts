@@ -1,15 +1,15 @@
 import { z } from "zod";
-
+import { hasControlCharacters } from "~/lib/fields";
 import { NEWSLETTER_MESSAGES } from "./constants";
 
-// This schema also runs in the browser, where our CSP forbids eval: keep
-// zod from compiling parsers with `new Function`.
-z.config({ jitless: true });
+// The messages belong with the schema that gives them: pages outside the module read them here.
+export { NEWSLETTER_MESSAGES };
 
 /**
  * SPEC §5 newsletter email: trimmed, non-empty, contains '@', and matches
  * non-space '@' non-space '.' non-space. One schema for the browser (to answer
- * at once) and the action (which decides).
+ * at once), the action (which decides) and the input's attributes
+ * (`inputAttributes` from `~/lib/forms`).
  */
 export const newsletterEmail = z
   .string({ error: NEWSLETTER_MESSAGES.invalidEmail })
@@ -17,13 +17,18 @@ export const newsletterEmail = z
   .min(1, NEWSLETTER_MESSAGES.invalidEmail)
   .refine((value) => value.includes("@"), NEWSLETTER_MESSAGES.invalidEmail)
   .regex(/^\S+@\S+\.\S+$/, NEWSLETTER_MESSAGES.invalidEmail)
+  // `\S` matches NUL and other controls, which PostgreSQL text cannot hold (a 5xx): no address has them.
+  .refine((value) => !hasControlCharacters(value), NEWSLETTER_MESSAGES.invalidEmail)
   // Not in SPEC's newsletter rule; the same ceiling as every other email field (§5), so the database never holds an unbounded string.
-  .max(255, NEWSLETTER_MESSAGES.tooLong);
+  .max(255, NEWSLETTER_MESSAGES.tooLong)
+  .meta({ input: { type: "email", autoComplete: "email", inputMode: "email" } });
 
 export const newsletterSignupSchema = z.object({ email: newsletterEmail });
 export type NewsletterSignup = z.infer<typeof newsletterSignupSchema>;
 
-/** The first message of a failed parse, for a toast or an inline alert. */
-export function firstIssueMessage(error: z.ZodError): string {
-  return error.issues[0]?.message ?? NEWSLETTER_MESSAGES.invalidEmail;
-}
+/**
+ * The unsubscribe confirmation's form (and RFC 8058 one-click posts): the
+ * signed token, when the body carries one; otherwise the link's own `?token=`
+ * decides. Whether the token is any good is the token code's business.
+ */
+export const unsubscribeSchema = z.object({ token: z.string().optional() });

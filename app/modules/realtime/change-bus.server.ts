@@ -1,6 +1,13 @@
 import type { DatabaseHandle } from "~/db/client.server";
 import type { Logger } from "~/lib/logger.server";
 
+declare module "~/lib/context.server" {
+  interface AppServices {
+    /** Admin-table changes from every instance (pg_notify), for the dashboards' Server-Sent Events. */
+    changes: ChangeBus;
+  }
+}
+
 export const ADMIN_CHANGES_CHANNEL = "admin_changes";
 export const ADMIN_TABLES = ["custom_design_submissions", "appointments", "newsletter_subscribers"] as const;
 export type AdminTable = (typeof ADMIN_TABLES)[number];

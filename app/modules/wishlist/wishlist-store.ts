@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from "react";
 import { isImageRef, isMoney, isRecord, isString } from "~/lib/stored-value-shapes";
 import { createLocalStore } from "~/lib/local-store";
-import type { Money, Product } from "~/modules/catalogue/types";
+import type { Money } from "~/lib/money";
+import type { Product } from "~/modules/catalogue/types";
 
 /** SPEC §3 "Wishlist item (local)". */
 export interface WishlistItem {

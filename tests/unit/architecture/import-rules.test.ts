@@ -26,7 +26,8 @@ function internalFileOf(module: string) {
   const folder = join(root, "app/modules", module);
   const publicNames = new Set([`${module}.ts`, `${module}.tsx`, `${module}.server.ts`, "types.ts", "schema.ts"]);
   const internal = readdirSync(folder, { withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !publicNames.has(entry.name))
+    // A client-safe internal file, so the probe trips only the module rule (a .server file also trips the server-only one).
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !entry.name.includes(".server.") && !publicNames.has(entry.name))
     .map((entry) => entry.name)
     .sort()[0];
   if (!internal) throw new Error(`app/modules/${module} has no internal file to probe with`);

@@ -2,7 +2,7 @@ import { SlidersHorizontal } from "lucide-react";
 import { useRef, useState } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { Sheet, SheetTrigger } from "~/components/ui/sheet";
-import { BRIDAL_STYLES, collectionSearch, SORT_OPTIONS, type CollectionQuery } from "../collection-view";
+import { BRIDAL_STYLES, collectionSearch, SORT_OPTIONS, type CollectionQuery } from "../collection-rules";
 
 const STYLE_CHOICES = [{ value: "all", label: "All Styles" }, ...BRIDAL_STYLES.map((s) => ({ value: s, label: s }))] as const;
 

@@ -1,7 +1,7 @@
 import { Loader2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useLocation, useNavigation } from "react-router";
-import { collectionSearch, type CollectionQuery } from "../collection-view";
+import { collectionSearch, type CollectionQuery } from "../collection-rules";
 import type { Product, StorefrontNotice } from "../types";
 import { CollectionControls } from "./collection-controls";
 import { ProductGrid } from "./product-card";

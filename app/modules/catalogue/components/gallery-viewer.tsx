@@ -1,7 +1,7 @@
 import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import type { KeyboardEvent, ReactNode } from "react";
-import { imageUrlAtWidth } from "../image-url";
+import { imageUrlAtWidth } from "~/lib/image-url";
 import type { ProductImage } from "../types";
 
 /** The full-screen picture viewer; its code loads when it first opens. */

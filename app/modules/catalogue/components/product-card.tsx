@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { formatPrice } from "~/lib/format";
 import { WishlistButton } from "~/modules/wishlist/components/wishlist-button";
-import { imageSrcSet, imageUrlAtWidth } from "../image-url";
+import { imageSrcSet, imageUrlAtWidth } from "~/lib/image-url";
 import type { Product } from "../types";
 
 /** Grid of 1, 3 and 4 columns: the image is never wider than a third of a tablet or a quarter of a desktop. */

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, Expand } from "lucide-react";
 import { lazy, useState, type KeyboardEvent } from "react";
 import { LazyMount } from "~/components/ui/lazy-mount";
-import { imageSrcSet, imageUrlAtWidth } from "../image-url";
+import { imageSrcSet, imageUrlAtWidth } from "~/lib/image-url";
 import type { ProductImage } from "../types";
 
 const GalleryViewer = lazy(() => import("./gallery-viewer"));

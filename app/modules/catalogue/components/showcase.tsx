@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { imageSrcSet, imageUrlAtWidth } from "../image-url";
+import { imageSrcSet, imageUrlAtWidth } from "~/lib/image-url";
 import type { ProductImage } from "../types";
 
 export type ShowcaseImage = ProductImage & { title: string; handle: string };

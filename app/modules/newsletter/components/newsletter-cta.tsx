@@ -1,5 +1,5 @@
 import type { MouseEvent } from "react";
-import { buttonStyles } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Reveal } from "~/components/ui/reveal";
 import { NEWSLETTER_DISCOUNT_PERCENT } from "../constants";
 
@@ -30,9 +30,11 @@ export function NewsletterCta({ onOpen }: { onOpen: () => void }) {
         <p className="mt-6 text-lg leading-relaxed text-[#d9d1c3]">
           Be the first to see new arrivals, hear about trunk shows and claim fitting-room events before anyone else.
         </p>
-        <a href="/newsletter" onClick={onClick} aria-haspopup="dialog" className={buttonStyles("gold", "mt-10")}>
-          Join the Hive
-        </a>
+        <Button asChild variant="gold" className="mt-10">
+          <a href="/newsletter" onClick={onClick} aria-haspopup="dialog">
+            Join the Hive
+          </a>
+        </Button>
       </div>
     </Reveal>
   );

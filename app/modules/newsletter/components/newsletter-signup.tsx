@@ -2,12 +2,17 @@ import { Loader2 } from "lucide-react";
 import { useEffect, useId, useRef, useState, type ElementType, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
-import { buttonStyles } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
+import { Field, FormMessage } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { firstMessage, getFormErrors, inputAttributes, parseForm, type FormFailure } from "~/lib/forms";
 import { NEWSLETTER_DISCOUNT_CODE, NEWSLETTER_DISCOUNT_PERCENT, NEWSLETTER_MESSAGES } from "../constants";
-import { firstIssueMessage, newsletterSignupSchema } from "../schema";
+import { newsletterSignupSchema } from "../schema";
 
-/** What POST /newsletter answers (the route's action). */
-export type NewsletterResult = { ok: true; email: string } | { ok: false; error: string };
+/** What POST /newsletter answers (the route's action): the address, or `parseForm`'s failure. */
+export type NewsletterResult = { ok: true; email: string } | FormFailure;
+
+const emailAttributes = inputAttributes(newsletterSignupSchema, "email");
 
 export const NEWSLETTER_ACTION = "/newsletter";
 
@@ -32,7 +37,8 @@ export function NewsletterSignup({
   autoFocus?: boolean;
 }) {
   const fetcher = useFetcher<NewsletterResult>();
-  const [email, setEmail] = useState("");
+  // After a post without JavaScript the page comes back with what was typed.
+  const [email, setEmail] = useState(() => getFormErrors(serverResult).valueOf("email") ?? "");
   const inputId = useId();
   const noteId = useId();
   const handled = useRef<NewsletterResult | null>(null);
@@ -47,16 +53,16 @@ export function NewsletterSignup({
       toast.success(NEWSLETTER_MESSAGES.success);
       onSubscribed?.();
     } else {
-      toast.error(answer.error || NEWSLETTER_MESSAGES.failed);
+      toast.error(firstMessage(answer) ?? NEWSLETTER_MESSAGES.failed);
     }
   }, [fetcher.state, fetcher.data, onSubscribed]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    const parsed = newsletterSignupSchema.safeParse({ email });
-    if (!parsed.success) {
-      toast.error(firstIssueMessage(parsed.error));
+    const parsed = parseForm(newsletterSignupSchema, new FormData(event.currentTarget));
+    if (!parsed.ok) {
+      toast.error(firstMessage(parsed) ?? NEWSLETTER_MESSAGES.invalidEmail);
       return;
     }
     void fetcher.submit({ email: parsed.data.email }, { method: "post", action: NEWSLETTER_ACTION });
@@ -79,7 +85,8 @@ export function NewsletterSignup({
     );
   }
 
-  const serverError = !fetcher.data && serverResult && !serverResult.ok ? serverResult.error : null;
+  // Shown in the page only for an answer to a post without JavaScript; with it, answers are toasts.
+  const server = getFormErrors(fetcher.data ? undefined : serverResult);
   return (
     <div className="text-center">
       <p className="eyebrow">An exclusive welcome</p>
@@ -97,30 +104,18 @@ export function NewsletterSignup({
         className="mt-8 text-left"
         aria-describedby={noteId}
       >
-        <label htmlFor={inputId} className="text-xs tracking-[0.18em] text-muted-foreground uppercase">
-          Email address
-        </label>
-        <input
-          id={inputId}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          required
-          autoFocus={autoFocus}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          placeholder="you@example.com"
-          aria-invalid={serverError ? true : undefined}
-          aria-errormessage={serverError ? `${inputId}-error` : undefined}
-          className="mt-2 block h-12 w-full rounded-none border-0 border-b border-foreground/40 bg-transparent px-0 text-base text-foreground placeholder:text-muted-foreground/70 focus:border-gold-ink"
-        />
-        {serverError ? (
-          <p id={`${inputId}-error`} role="alert" className="mt-2 text-sm text-destructive">
-            {serverError}
-          </p>
-        ) : null}
-        <button type="submit" disabled={busy} className={buttonStyles("primary", "mt-8 w-full")}>
+        <Field label="Email address" id={inputId} errors={server.errorsOf("email")}>
+          <Input
+            {...emailAttributes}
+            look="line"
+            autoFocus={autoFocus}
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            placeholder="you@example.com"
+          />
+        </Field>
+        <FormMessage className="mt-4">{server.formError}</FormMessage>
+        <Button type="submit" disabled={busy} className="mt-8 w-full">
           {busy ? (
             <>
               <Loader2 aria-hidden="true" className="size-4 animate-spin" />
@@ -129,7 +124,7 @@ export function NewsletterSignup({
           ) : (
             `Claim My ${NEWSLETTER_DISCOUNT_PERCENT}% Off`
           )}
-        </button>
+        </Button>
       </fetcher.Form>
       <p id={noteId} className="mt-5 text-xs leading-relaxed text-muted-foreground">
         We respect your privacy. Your address is used only for our newsletter, never shared, and every email carries a link to unsubscribe.

@@ -5,7 +5,7 @@ import { formatPrice } from "~/lib/format";
 import type { Product } from "~/modules/catalogue/types";
 import { ARTWORK } from "../../content/artwork";
 import { SectionHeading } from "../section-heading";
-import { imageSrcSet, imageUrlAtWidth } from "~/modules/catalogue/image-url";
+import { imageSrcSet, imageUrlAtWidth } from "~/lib/image-url";
 
 /** What the section needs of a catalogue product. */
 export type MostLovedProduct = Pick<Product, "id" | "title" | "handle" | "priceRange" | "images">;

@@ -1,0 +1,53 @@
+import { Slot } from "radix-ui";
+import { forwardRef, type ButtonHTMLAttributes } from "react";
+import { cx } from "~/lib/class-names";
+
+/**
+ * The boutique's buttons: pill shapes, small tracked capitals. `Button`
+ * renders a `<button>` (type="button" unless told otherwise, so it never
+ * submits a form by accident); with `asChild` it lends its looks to its one
+ * child, a link for example: `<Button asChild><Link to="/prom">Prom</Link></Button>`.
+ */
+export type ButtonVariant = "primary" | "outline" | "gold" | "ghost" | "inverse" | "destructive";
+export type ButtonSize = "md" | "sm" | "icon";
+
+const base =
+  "inline-flex items-center justify-center gap-2 rounded-full text-xs font-medium tracking-[0.18em] uppercase transition-[background-color,color,border-color,opacity] duration-300 focus-visible:outline-2 focus-visible:outline-offset-3 disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60";
+
+const variants: Record<ButtonVariant, string> = {
+  primary: "bg-primary text-primary-foreground hover:opacity-90",
+  outline: "border border-foreground/70 text-foreground hover:bg-foreground hover:text-background",
+  gold: "bg-gold text-[#1b1a18] hover:bg-[#bf9c5c]",
+  ghost: "underline underline-offset-8 decoration-gold/60 hover:decoration-current",
+  inverse: "border border-[#f4efe6]/70 text-[#f4efe6] hover:bg-[#f4efe6] hover:text-[#1b1a18]",
+  destructive: "bg-destructive text-destructive-foreground hover:opacity-90",
+};
+
+const sizes: Record<ButtonSize, string> = {
+  md: "min-h-12 px-8",
+  sm: "min-h-10 px-5",
+  icon: "size-11 tracking-normal",
+};
+
+/** The class string of a button's looks, for the rare element that cannot be a `Button` (prefer `<Button asChild>`). */
+export function buttonStyles(variant: ButtonVariant = "primary", extra = "", size: ButtonSize = "md"): string {
+  // The ghost variant is a text link: no pill padding.
+  const sizing = variant === "ghost" && size !== "icon" ? "min-h-12 px-1" : sizes[size];
+  return cx(base, sizing, variants[variant], extra);
+}
+
+export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  /** Render the one child (a link) with the button's looks instead of a `<button>`. */
+  asChild?: boolean;
+};
+
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { variant = "primary", size = "md", asChild = false, className, type, ...props },
+  ref,
+) {
+  const classes = buttonStyles(variant, className, size);
+  if (asChild) return <Slot.Root ref={ref} className={classes} {...props} />;
+  return <button ref={ref} type={type ?? "button"} className={classes} {...props} />;
+});

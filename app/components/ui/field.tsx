@@ -1,0 +1,80 @@
+import { createContext, useContext, useId, type ReactNode } from "react";
+import { cx } from "~/lib/class-names";
+import { fieldAria, fieldIds } from "~/lib/forms";
+
+type FieldControl = ReturnType<typeof fieldAria> & { id: string };
+
+const FieldContext = createContext<FieldControl | null>(null);
+
+/**
+ * The id and ARIA attributes of the control inside the nearest `Field`, or
+ * nothing outside one. `Input`, `Textarea` and `Select` read it themselves;
+ * a custom control spreads it: `<MyPicker {...useFieldControl()} />`.
+ */
+export function useFieldControl(): Partial<FieldControl> {
+  return useContext(FieldContext) ?? {};
+}
+
+export type FieldProps = {
+  label: ReactNode;
+  /** Help shown under the control and read with it. */
+  description?: ReactNode;
+  /** The field's messages from the action (`errorsOf(name)`), or from the browser's own check. */
+  errors?: readonly string[];
+  /** The control's id; one is made up when not given. */
+  id?: string;
+  /** Keep the label for screen readers only (the field is labelled by what surrounds it visually). */
+  hideLabel?: boolean;
+  className?: string;
+  children: ReactNode;
+};
+
+/**
+ * A label, a control, an optional description and the field's errors, tied
+ * together: the label's `for`, and on the control `aria-describedby`,
+ * `aria-invalid` and `aria-errormessage`.
+ */
+export function Field({ label, description, errors, id, hideLabel = false, className, children }: FieldProps) {
+  const madeUp = useId();
+  const controlId = id ?? madeUp;
+  const ids = fieldIds(controlId);
+  const control: FieldControl = { id: controlId, ...fieldAria({ id: controlId, hasDescription: Boolean(description), errors }) };
+  return (
+    <div className={cx("grid gap-2", className)}>
+      <label htmlFor={controlId} className={hideLabel ? "sr-only" : "text-xs tracking-[0.18em] text-muted-foreground uppercase"}>
+        {label}
+      </label>
+      <FieldContext.Provider value={control}>{children}</FieldContext.Provider>
+      {description ? (
+        <p id={ids.description} className="text-sm text-muted-foreground">
+          {description}
+        </p>
+      ) : null}
+      <FieldError id={ids.error} errors={errors} />
+    </div>
+  );
+}
+
+/** A field's messages, one a line; nothing when there are none. */
+export function FieldError({ id, errors, className }: { id: string; errors?: readonly string[]; className?: string }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} role="alert" className={cx("text-sm text-destructive", className)}>
+      {errors.map((message) => (
+        <span key={message} className="block">
+          {message}
+        </span>
+      ))}
+    </p>
+  );
+}
+
+/** A message about the whole form (the action's `formError`), announced when it appears. */
+export function FormMessage({ children, className }: { children?: ReactNode; className?: string }) {
+  if (!children) return null;
+  return (
+    <p role="alert" className={cx("border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm text-destructive", className)}>
+      {children}
+    </p>
+  );
+}

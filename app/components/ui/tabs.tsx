@@ -1,0 +1,130 @@
+import { Tabs as TabsPrimitive } from "radix-ui";
+import { forwardRef, useId, useRef, useSyncExternalStore, type ComponentPropsWithoutRef, type KeyboardEvent, type ReactNode } from "react";
+import { Link } from "react-router";
+import { cx } from "~/lib/class-names";
+
+const listStyles = "flex w-full gap-1 overflow-x-auto border-b border-border";
+const triggerStyles =
+  "-mb-px inline-flex min-h-11 shrink-0 items-center justify-center border-b-2 border-transparent px-4 text-xs font-medium tracking-[0.16em] whitespace-nowrap text-muted-foreground uppercase transition-colors hover:text-foreground aria-selected:border-gold aria-selected:text-foreground disabled:opacity-50";
+const panelStyles = "pt-6 focus-visible:outline-2 focus-visible:outline-offset-4";
+
+/**
+ * Tabs whose panels are all on the page (Radix: arrow keys, roles, ids).
+ * The first panel shows before JavaScript; switching needs JavaScript. When a
+ * tab must work without JavaScript (its own URL), use `LinkTabs`.
+ */
+export const Tabs = TabsPrimitive.Root;
+
+export const TabsList = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<typeof TabsPrimitive.List>>(function TabsList(
+  { className, ...props },
+  ref,
+) {
+  return <TabsPrimitive.List ref={ref} className={cx(listStyles, className)} {...props} />;
+});
+
+export const TabsTrigger = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<typeof TabsPrimitive.Trigger>>(function TabsTrigger(
+  { className, ...props },
+  ref,
+) {
+  return <TabsPrimitive.Trigger ref={ref} className={cx(triggerStyles, className)} {...props} />;
+});
+
+export const TabsContent = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<typeof TabsPrimitive.Content>>(function TabsContent(
+  { className, ...props },
+  ref,
+) {
+  return <TabsPrimitive.Content ref={ref} className={cx(panelStyles, className)} {...props} />;
+});
+
+const noSubscription = () => () => {};
+const hydrated = () => true;
+const notHydrated = () => false;
+
+export type LinkTab = {
+  /** Where the tab leads: its own URL, so it works as a plain link before JavaScript. */
+  to: string;
+  label: ReactNode;
+  selected: boolean;
+};
+
+/**
+ * Tabs that are links: each tab has its own URL and the server renders the
+ * chosen tab's panel, so they work without JavaScript. They carry the tab
+ * roles (tablist, tab with aria-selected, tabpanel labelled by its tab); once
+ * hydrated, the arrow keys, Home and End move between tabs as in any tab list
+ * and Enter follows the focused one.
+ */
+export function LinkTabs({
+  label,
+  tabs,
+  children,
+  className,
+  panelClassName,
+}: {
+  /** The tab list's accessible name. */
+  label: string;
+  tabs: readonly LinkTab[];
+  /** The selected tab's panel. */
+  children: ReactNode;
+  className?: string;
+  panelClassName?: string;
+}) {
+  const baseId = useId();
+  const panelId = `${baseId}-panel`;
+  const tabId = (index: number) => `${baseId}-tab-${index}`;
+  const selectedIndex = Math.max(
+    0,
+    tabs.findIndex((tab) => tab.selected),
+  );
+  const list = useRef<HTMLDivElement>(null);
+  // Before hydration every tab stays in the Tab order (nothing else would reach them); after it, one tab stop as ARIA expects.
+  const enhanced = useSyncExternalStore(noSubscription, hydrated, notHydrated);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const links = Array.from(list.current?.querySelectorAll<HTMLAnchorElement>('[role="tab"]') ?? []);
+    const current = links.indexOf(document.activeElement as HTMLAnchorElement);
+    if (current < 0) return;
+    const last = links.length - 1;
+    const next =
+      event.key === "ArrowRight"
+        ? (current + 1) % links.length
+        : event.key === "ArrowLeft"
+          ? (current - 1 + links.length) % links.length
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? last
+              : null;
+    if (next === null) return;
+    event.preventDefault();
+    links[next]?.focus();
+  };
+
+  return (
+    <div className={className}>
+      <div ref={list} role="tablist" aria-label={label} aria-orientation="horizontal" onKeyDown={onKeyDown} className={listStyles}>
+        {tabs.map((tab, index) => {
+          const selected = index === selectedIndex;
+          return (
+            <Link
+              key={tab.to}
+              id={tabId(index)}
+              role="tab"
+              to={tab.to}
+              aria-selected={selected}
+              aria-controls={selected ? panelId : undefined}
+              tabIndex={enhanced && !selected ? -1 : undefined}
+              preventScrollReset
+              className={triggerStyles}
+            >
+              {tab.label}
+            </Link>
+          );
+        })}
+      </div>
+      <div id={panelId} role="tabpanel" aria-labelledby={tabId(selectedIndex)} tabIndex={0} className={cx(panelStyles, panelClassName)}>
+        {children}
+      </div>
+    </div>
+  );
+}

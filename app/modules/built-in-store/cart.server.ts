@@ -1,0 +1,136 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import type { Database, Executor } from "~/db/client.server";
+import { catalogueCartLines, catalogueCarts, catalogueInventory, catalogueProducts, catalogueProductVariants } from "~/db/schema/catalogue";
+import { fromCents, toCents } from "~/lib/money";
+import { gid, parseGid } from "./gid";
+
+/** SPEC §9: the storefront reads up to 100 cart lines, so a cart holds no more. */
+export const MAX_CART_LINES = 100;
+
+export interface CartCreateInput {
+  lines?: { merchandiseId: string; quantity?: number | null }[] | null;
+}
+
+interface UserError {
+  field: string[] | null;
+  message: string;
+}
+
+export function checkoutUrlFor(siteUrl: string, cartId: string): string {
+  return `${siteUrl.replace(/\/+$/, "")}/checkout/${cartId}`;
+}
+
+/** The variants a set of ids names, with what a cart or an order needs to know about each. */
+async function loadVariants(db: Executor, ids: string[]) {
+  if (ids.length === 0) return new Map<string, Awaited<ReturnType<typeof queryVariants>>[number]>();
+  const rows = await queryVariants(db, ids);
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+function queryVariants(db: Executor, ids: string[]) {
+  return db
+    .select({
+      id: catalogueProductVariants.id,
+      title: catalogueProductVariants.title,
+      price: catalogueProductVariants.price,
+      currencyCode: catalogueProductVariants.currencyCode,
+      productId: catalogueProducts.id,
+      productTitle: catalogueProducts.title,
+      productHandle: catalogueProducts.handle,
+      available: sql<number>`coalesce(${catalogueInventory.available}, 0)`.mapWith(Number),
+    })
+    .from(catalogueProductVariants)
+    .innerJoin(catalogueProducts, eq(catalogueProducts.id, catalogueProductVariants.productId))
+    .leftJoin(catalogueInventory, eq(catalogueInventory.variantId, catalogueProductVariants.id))
+    .where(inArray(catalogueProductVariants.id, ids));
+}
+
+/** Errors are reported in the order of the lines they concern, as the shopper sees the bag. */
+const lineIndex = (error: UserError) => Number(error.field?.[2] ?? -1);
+
+const itemName = (v: { productTitle: string; title: string }) => `${v.productTitle} (${v.title})`;
+
+/**
+ * cartCreate on the built-in store. Like Shopify it answers problems with
+ * the request as userErrors (unknown or sold-out merchandise, a quantity
+ * below 1 or above the stock), never as a failure, and makes no cart then.
+ */
+export async function createBuiltInCart(db: Database, input: CartCreateInput, siteUrl: string) {
+  const lines = input.lines ?? [];
+  const userErrors: UserError[] = [];
+  if (lines.length === 0)
+    return { cart: null, userErrors: [{ field: ["input", "lines"], message: "Add at least one item to the cart to check out." }] };
+  if (lines.length > MAX_CART_LINES)
+    return { cart: null, userErrors: [{ field: ["input", "lines"], message: `A cart holds at most ${MAX_CART_LINES} lines.` }] };
+
+  // Shopify merges lines for the same merchandise; so do we, keeping the first line's place.
+  const wanted = new Map<string, { quantity: number; index: number; merchandiseId: string }>();
+  lines.forEach((line, index) => {
+    const quantity = line.quantity ?? 1;
+    const variantId = parseGid(line.merchandiseId, "ProductVariant");
+    if (!Number.isInteger(quantity) || quantity < 1) {
+      userErrors.push({ field: ["input", "lines", String(index), "quantity"], message: "The quantity must be at least 1." });
+      return;
+    }
+    if (!variantId) {
+      userErrors.push({
+        field: ["input", "lines", String(index), "merchandiseId"],
+        message: `The merchandise with id ${line.merchandiseId} does not exist.`,
+      });
+      return;
+    }
+    const existing = wanted.get(variantId);
+    if (existing) existing.quantity += quantity;
+    else wanted.set(variantId, { quantity, index, merchandiseId: line.merchandiseId });
+  });
+
+  const variants = await loadVariants(db, [...wanted.keys()]);
+  for (const [variantId, line] of wanted) {
+    const variant = variants.get(variantId);
+    const field = ["input", "lines", String(line.index), variant ? "quantity" : "merchandiseId"];
+    if (!variant) userErrors.push({ field, message: `The merchandise with id ${line.merchandiseId} does not exist.` });
+    else if (variant.available <= 0) userErrors.push({ field, message: `${itemName(variant)} is sold out.` });
+    else if (line.quantity > variant.available)
+      userErrors.push({ field, message: `Only ${variant.available} left of ${itemName(variant)}.` });
+  }
+  const currencies = new Set([...variants.values()].map((v) => v.currencyCode));
+  if (currencies.size > 1)
+    userErrors.push({ field: ["input", "lines"], message: "Every item in a cart must be priced in the same currency." });
+  if (userErrors.length > 0) return { cart: null, userErrors: userErrors.sort((a, b) => lineIndex(a) - lineIndex(b)) };
+
+  const ordered = [...wanted].sort(([, a], [, b]) => a.index - b.index);
+  const cartId = await db.transaction(async (tx) => {
+    const [cart] = await tx.insert(catalogueCarts).values({}).returning({ id: catalogueCarts.id });
+    await tx
+      .insert(catalogueCartLines)
+      .values(ordered.map(([variantId, line], position) => ({ cartId: cart!.id, position, variantId, quantity: line.quantity })));
+    return cart!.id;
+  });
+
+  let totalCents = 0;
+  let totalQuantity = 0;
+  const currencyCode = [...currencies][0] ?? "USD";
+  const edges = ordered.map(([variantId, line], position) => {
+    const variant = variants.get(variantId)!;
+    totalCents += toCents(variant.price) * line.quantity;
+    totalQuantity += line.quantity;
+    return {
+      node: {
+        __typename: "CartLine",
+        id: gid("CartLine", `${cartId}-${position}`),
+        quantity: line.quantity,
+        merchandise: { __typename: "ProductVariant", id: gid("ProductVariant", variantId), title: variant.title },
+      },
+    };
+  });
+  return {
+    cart: {
+      id: gid("Cart", cartId),
+      checkoutUrl: checkoutUrlFor(siteUrl, cartId),
+      totalQuantity,
+      cost: { totalAmount: { amount: fromCents(totalCents), currencyCode } },
+      lines: ({ first }: { first?: number | null }) => ({ edges: edges.slice(0, first ?? MAX_CART_LINES) }),
+    },
+    userErrors: [],
+  };
+}

@@ -1,0 +1,168 @@
+import { Minus, Plus, ShoppingBag, Trash2 } from "lucide-react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { useRef, useState } from "react";
+import { Sheet, SheetTrigger } from "~/components/ui/sheet";
+import { formatPrice } from "~/lib/format";
+import { cart, cartTotal, totalQuantity, useCart, withOnlineStoreChannel, type CartState } from "../cart";
+
+export type CreateCheckout = (lines: { merchandiseId: string; quantity: number }[]) => Promise<{ cartId: string; checkoutUrl: string }>;
+
+/**
+ * SPEC §4: checkout needs a line; creating it sets isLoading, stores the
+ * returned URL and opens it, with channel=online_store, in a new tab. The tab
+ * is opened inside the click so no pop-up blocker stops it, then pointed at
+ * the checkout once the storefront answers.
+ */
+async function checkout(state: CartState, createCheckout: CreateCheckout) {
+  if (state.lines.length === 0 || state.isLoading) return;
+  const tab = window.open("", "_blank");
+  cart.setLoading(true);
+  try {
+    const result = await createCheckout(state.lines.map((line) => ({ merchandiseId: line.variantId, quantity: line.quantity })));
+    cart.setCheckout(result.cartId, result.checkoutUrl);
+    const url = withOnlineStoreChannel(result.checkoutUrl, window.location.origin);
+    if (tab) tab.location.href = url;
+    else window.location.assign(url);
+  } catch (error) {
+    tab?.close();
+    console.error(error);
+    toast.error("Checkout failed. Please try again.");
+  } finally {
+    cart.setLoading(false);
+  }
+}
+
+export function BagSheet({ createCheckout }: { createCheckout: CreateCheckout }) {
+  const state = useCart();
+  const count = totalQuantity(state);
+  const empty = state.lines.length === 0;
+  const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const close = () => setOpen(false);
+
+  return (
+    <>
+      <SheetTrigger
+        ref={trigger}
+        open={open}
+        onClick={() => setOpen(true)}
+        className="relative inline-flex size-11 items-center justify-center rounded-full hover:bg-accent"
+        aria-label={`Shopping bag, ${count} ${count === 1 ? "item" : "items"}`}
+      >
+        <ShoppingBag className="size-5" aria-hidden="true" />
+        {count > 0 ? (
+          <span
+            data-testid="bag-count"
+            className="absolute top-1 right-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1 text-[0.7rem] leading-5 font-medium text-primary-foreground"
+          >
+            {count}
+          </span>
+        ) : null}
+      </SheetTrigger>
+      <Sheet
+        open={open}
+        onOpenChange={setOpen}
+        triggerRef={trigger}
+        side="right"
+        title="Shopping Bag"
+        description={empty ? "Your bag is empty" : `${count} item(s)`}
+        footer={
+          <div className="flex flex-col gap-4">
+            <div className="flex items-baseline justify-between">
+              <span className="text-sm tracking-[0.15em] uppercase">Total</span>
+              <span className="font-display text-2xl" data-testid="bag-total">
+                {formatPrice(cartTotal(state))}
+              </span>
+            </div>
+            <button
+              type="button"
+              disabled={empty || state.isLoading}
+              onClick={() => void checkout(state, createCheckout)}
+              className="inline-flex h-12 items-center justify-center rounded-full bg-primary px-6 text-sm tracking-[0.15em] text-primary-foreground uppercase transition-opacity hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-50"
+            >
+              {state.isLoading ? "Creating Checkout..." : "Checkout with Shopify"}
+            </button>
+          </div>
+        }
+      >
+        {empty ? (
+          <div className="flex flex-col items-center px-6 py-16 text-center">
+            <ShoppingBag className="size-10 text-gold" aria-hidden="true" />
+            <p className="mt-4 font-display text-2xl">Nothing here yet</p>
+            <p className="mt-2 text-sm text-muted-foreground">Find the dress that tells your story.</p>
+            <Link
+              to="/weddings"
+              onClick={close}
+              className="mt-6 text-sm tracking-[0.15em] text-gold-ink uppercase underline-offset-4 hover:underline"
+            >
+              Browse the bridal suite
+            </Link>
+          </div>
+        ) : (
+          <ul className="divide-y divide-border" aria-label="Items in your bag">
+            {state.lines.map((line) => (
+              <li key={line.variantId} className="flex gap-4 px-6 py-5" data-testid="bag-line">
+                {line.product.image ? (
+                  <img
+                    src={line.product.image.url}
+                    alt={line.product.image.altText ?? line.product.title}
+                    width={80}
+                    height={107}
+                    className="h-[107px] w-20 shrink-0 rounded-lg bg-muted object-cover"
+                  />
+                ) : (
+                  <span className="h-[107px] w-20 shrink-0 rounded-lg bg-muted" aria-hidden="true" />
+                )}
+                <div className="flex min-w-0 flex-1 flex-col">
+                  <div className="flex items-start justify-between gap-2">
+                    <Link
+                      to={`/product/${line.product.handle}`}
+                      onClick={close}
+                      className="font-display text-lg leading-tight hover:text-gold-ink"
+                    >
+                      {line.product.title}
+                    </Link>
+                    <button
+                      type="button"
+                      onClick={() => cart.remove(line.variantId)}
+                      className="-mt-1 -mr-2 inline-flex size-9 shrink-0 items-center justify-center rounded-full text-muted-foreground hover:bg-accent hover:text-foreground"
+                      aria-label={`Remove ${line.product.title}`}
+                    >
+                      <Trash2 className="size-4" aria-hidden="true" />
+                    </button>
+                  </div>
+                  <p className="mt-1 text-sm text-muted-foreground">{line.selectedOptions.map((o) => o.value).join(" • ")}</p>
+                  <div className="mt-auto flex items-center justify-between pt-3">
+                    <div className="inline-flex items-center rounded-full border border-border">
+                      <button
+                        type="button"
+                        onClick={() => cart.setQuantity(line.variantId, line.quantity - 1)}
+                        className="inline-flex size-9 items-center justify-center rounded-full hover:bg-accent"
+                        aria-label={`One fewer ${line.product.title}`}
+                      >
+                        <Minus className="size-3.5" aria-hidden="true" />
+                      </button>
+                      <span className="w-8 text-center text-sm tabular-nums" aria-label={`Quantity ${line.quantity}`}>
+                        {line.quantity}
+                      </span>
+                      <button
+                        type="button"
+                        onClick={() => cart.setQuantity(line.variantId, line.quantity + 1)}
+                        className="inline-flex size-9 items-center justify-center rounded-full hover:bg-accent"
+                        aria-label={`One more ${line.product.title}`}
+                      >
+                        <Plus className="size-3.5" aria-hidden="true" />
+                      </button>
+                    </div>
+                    <span className="text-sm font-medium">{formatPrice(line.price)}</span>
+                  </div>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Sheet>
+    </>
+  );
+}

@@ -1,0 +1,145 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "~/db/client.server";
+import { catalogueInventory } from "~/db/schema/catalogue";
+import { parseGid } from "~/modules/built-in-store/gid";
+import { createCatalogue, StorefrontError, type CatalogueService } from "~/modules/catalogue/catalogue.server";
+import type { CartLineInput, Product } from "~/modules/catalogue/types";
+import { getCheckout } from "~/modules/orders/orders.server";
+import { testEngines, type TestDatabase } from "../../helpers/databases";
+
+async function cartError(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(StorefrontError);
+    return error as StorefrontError;
+  }
+  throw new Error("expected cart creation to fail");
+}
+
+describe.each(testEngines)("cartCreate on the built-in store on $name", (engine) => {
+  let database: TestDatabase;
+  let catalogue: CatalogueService;
+  let all: Product[];
+  const SITE = "https://boutique.example";
+
+  beforeAll(async () => {
+    database = await engine.create();
+    catalogue = createCatalogue({ config: { store: { kind: "built-in", siteUrl: SITE }, timeoutMs: 5_000 }, database: database.handle });
+    await catalogue.start();
+    all = (await catalogue.listProducts()).products;
+  });
+  afterAll(async () => {
+    await catalogue.close();
+    await database.drop();
+  });
+
+  const product = (handle: string) => all.find((p) => p.handle === handle)!;
+  const availableVariant = (handle: string, skip = 0) => product(handle).variants.filter((v) => v.availableForSale)[skip]!;
+  const setStock = (variantGid: string, available: number) =>
+    database.handle.db
+      .update(catalogueInventory)
+      .set({ available })
+      .where(eq(catalogueInventory.variantId, parseGid(variantGid, "ProductVariant")!));
+  const cartIdOf = (checkoutUrl: string) => checkoutUrl.split("/").pop()!;
+
+  describe("cartCreate", () => {
+    it("returns a checkout URL on this site, the quantity and the total", async () => {
+      const a = availableVariant("ruby-satin-slit-gown");
+      const b = availableVariant("marigold-cocktail-dress");
+      const checkout = await catalogue.createCheckout([
+        { merchandiseId: a.id, quantity: 1 },
+        { merchandiseId: b.id, quantity: 1 },
+      ]);
+      expect(checkout.checkoutUrl).toMatch(new RegExp(`^${SITE}/checkout/[0-9a-f-]{36}$`));
+      expect(checkout.cartId).toBe(`gid://hive/Cart/${cartIdOf(checkout.checkoutUrl)}`);
+      expect(checkout.totalQuantity).toBe(2);
+      expect(checkout.total).toEqual({ amount: "538.0", currencyCode: "USD" });
+      const page = await getCheckout(database.handle.db, cartIdOf(checkout.checkoutUrl));
+      expect(page!.lines.map((l) => [l.productTitle, l.variantTitle, l.quantity, l.lineTotal.amount])).toEqual([
+        ["Ruby Satin Slit Gown", a.title, 1, "319.0"],
+        ["Marigold Cocktail Dress", b.title, 1, "219.0"],
+      ]);
+      // The chosen colour's picture.
+      expect(page!.lines[0]!.image).toEqual(a.image);
+      expect(page!.lines[0]!.image?.url).toMatch(/^\/images\/gowns\/ruby-satin-slit-gown-front\.webp/);
+      expect(page!.order).toBeNull();
+    });
+
+    it("merges two lines of the same variant, as Shopify does", async () => {
+      const a = availableVariant("aurora-tulle-ball-gown");
+      await setStock(a.id, 5);
+      const checkout = await catalogue.createCheckout([
+        { merchandiseId: a.id, quantity: 1 },
+        { merchandiseId: a.id, quantity: 2 },
+      ]);
+      const page = await getCheckout(database.handle.db, cartIdOf(checkout.checkoutUrl));
+      expect(page!.lines.map((l) => l.quantity)).toEqual([3]);
+    });
+
+    it.each<[string, (p: (h: string) => Product) => CartLineInput[], string]>([
+      [
+        "an unknown variant",
+        () => [{ merchandiseId: "gid://hive/ProductVariant/00000000-0000-4000-8000-000000000000", quantity: 1 }],
+        "Cart creation failed: The merchandise with id gid://hive/ProductVariant/00000000-0000-4000-8000-000000000000 does not exist.",
+      ],
+      [
+        "an id from another store",
+        () => [{ merchandiseId: "gid://shopify/ProductVariant/123", quantity: 1 }],
+        "Cart creation failed: The merchandise with id gid://shopify/ProductVariant/123 does not exist.",
+      ],
+      [
+        "a sold-out variant",
+        (p) => [{ merchandiseId: p("camellia-tea-length-dress").variants[0]!.id, quantity: 1 }],
+        "Cart creation failed: Camellia Tea-Length Dress (XS / Ivory) is sold out.",
+      ],
+      [
+        "a quantity of 0",
+        (p) => [{ merchandiseId: p("ruby-satin-slit-gown").variants[0]!.id, quantity: 0 }],
+        "Cart creation failed: The quantity must be at least 1.",
+      ],
+      [
+        "a negative quantity",
+        (p) => [{ merchandiseId: p("ruby-satin-slit-gown").variants[0]!.id, quantity: -2 }],
+        "Cart creation failed: The quantity must be at least 1.",
+      ],
+      [
+        "more than the stock",
+        (p) => [{ merchandiseId: p("ruby-satin-slit-gown").variants[0]!.id, quantity: 50 }],
+        "Cart creation failed: Only",
+      ],
+      ["no lines", () => [], "Cart creation failed: Add at least one item to the cart to check out."],
+    ])("answers %s with a userError and makes no cart", async (_name, lines, message) => {
+      const [before] = await queryRows<{ n: string }>(database.handle.db, sql`select count(*) as n from catalogue_carts`);
+      const error = await cartError(catalogue.createCheckout(lines(product)));
+      expect(error.message.startsWith(message)).toBe(true);
+      expect(error.userErrors.length).toBeGreaterThan(0);
+      const [after] = await queryRows<{ n: string }>(database.handle.db, sql`select count(*) as n from catalogue_carts`);
+      expect(after!.n).toBe(before!.n);
+    });
+
+    it("reports every bad line, in bag order, joined by commas", async () => {
+      const error = await cartError(
+        catalogue.createCheckout([
+          { merchandiseId: product("evening-primrose-velvet-dress").variants[0]!.id, quantity: 1 },
+          { merchandiseId: "nonsense", quantity: 1 },
+          { merchandiseId: availableVariant("ruby-satin-slit-gown").id, quantity: 0 },
+        ]),
+      );
+      expect(error.message).toBe(
+        "Cart creation failed: Evening Primrose Velvet Dress (XS / Wine) is sold out., The merchandise with id nonsense does not exist., The quantity must be at least 1.",
+      );
+      expect(error.userErrors.map((e) => e.field)).toEqual([
+        ["input", "lines", "0", "quantity"],
+        ["input", "lines", "1", "merchandiseId"],
+        ["input", "lines", "2", "quantity"],
+      ]);
+    });
+
+    it("takes at most 100 lines", async () => {
+      const lines = Array.from({ length: 101 }, () => ({ merchandiseId: availableVariant("ruby-satin-slit-gown").id, quantity: 1 }));
+      expect((await cartError(catalogue.createCheckout(lines))).message).toBe("Cart creation failed: A cart holds at most 100 lines.");
+    });
+  });
+});

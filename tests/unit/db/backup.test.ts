@@ -1,0 +1,97 @@
+import { createReadStream, createWriteStream } from "node:fs";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import { createGzip } from "node:zlib";
+import { asc } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { restoreBackup, writeBackup } from "~/db/backup.server";
+import { auditLog } from "~/db/schema/audit";
+import { appointments } from "~/db/schema/fittings";
+import { newsletterSubscribers } from "~/db/schema/newsletter";
+import { mailOutbox } from "~/db/schema/mail";
+import { testEngines, type TestDatabase } from "../../helpers/databases";
+import { tempDir } from "../../helpers/processes";
+
+async function seed(source: TestDatabase) {
+  const db = source.handle.db;
+  await db.insert(newsletterSubscribers).values([{ email: "ava@example.com" }, { email: "bea@example.com", isActive: false }]);
+  await db.insert(appointments).values({
+    name: "Cleo",
+    email: "cleo@example.com",
+    preferredDate: "2027-04-10",
+    preferredTime: "15:00",
+    notes: "Preferred time: 3:00 PM\nBringing my mother",
+  });
+  await db.insert(auditLog).values([
+    { action: "status", entity: "appointments", details: { from: "pending", to: "confirmed" } },
+    { action: "delete", entity: "appointments" },
+  ]);
+  await db.insert(mailOutbox).values({ kind: "test", toAddress: "ava@example.com", subject: "Hello", textBody: "Hi ✨ — naïve café" });
+}
+
+const gz = (text: string) => Readable.from([text]).pipe(createGzip());
+
+describe.each(testEngines)("backup and restore on $name", (engine) => {
+  let source: TestDatabase;
+  let file: string;
+  beforeAll(async () => {
+    source = await engine.create();
+    await seed(source);
+    file = join(tempDir(), "backup.ndjson.gz");
+    await writeBackup(source.handle.db, createWriteStream(file));
+  });
+  afterAll(() => source.drop());
+
+  for (const target of testEngines) {
+    it(`restores every row, with its types, into an empty ${target.name} database`, async () => {
+      const restored = await target.create();
+      try {
+        const counts = await restoreBackup(restored.handle.db, createReadStream(file));
+        expect(counts).toMatchObject({ newsletter_subscribers: 2, appointments: 1, audit_log: 2, mail_outbox: 1 });
+        for (const table of [newsletterSubscribers, appointments, mailOutbox] as const) {
+          const before = await source.handle.db.select().from(table).orderBy(asc(table.id));
+          const after = await restored.handle.db.select().from(table).orderBy(asc(table.id));
+          expect(after).toEqual(before);
+        }
+        const audit = await restored.handle.db.select().from(auditLog).orderBy(asc(auditLog.id));
+        expect(audit.map((a) => a.details)).toEqual([{ from: "pending", to: "confirmed" }, null]);
+        // The identity sequence continues after the restored ids.
+        const [next] = await restored.handle.db.insert(auditLog).values({ action: "x", entity: "y" }).returning();
+        expect(next!.id).toBe(3);
+      } finally {
+        await restored.drop();
+      }
+    });
+  }
+
+  it("refuses to load into a database that already has rows, and changes nothing", async () => {
+    await expect(restoreBackup(source.handle.db, createReadStream(file))).rejects.toThrow("The database is not empty");
+    expect(await source.handle.db.select().from(newsletterSubscribers)).toHaveLength(2);
+  });
+
+  it("refuses a file that is not a backup, and a backup from a newer version", async () => {
+    const empty = await engine.create();
+    try {
+      await expect(restoreBackup(empty.handle.db, gz('{"hello":"world"}\n'))).rejects.toThrow("not a boutique backup");
+      await expect(
+        restoreBackup(empty.handle.db, gz('{"format":"hive-boutique-backup","version":1,"migrations":999,"tables":[]}\n')),
+      ).rejects.toThrow("made by a newer version");
+    } finally {
+      await empty.drop();
+    }
+  });
+
+  it("loads all or nothing: a bad row leaves the database empty", async () => {
+    const empty = await engine.create();
+    try {
+      const text =
+        '{"format":"hive-boutique-backup","version":1,"migrations":1,"tables":["newsletter_subscribers"]}\n' +
+        '{"table":"newsletter_subscribers","row":{"id":"5b0e7f3c-8c4c-4a57-9d68-6a1f3f0a1b11","email":"a@example.com","is_active":true,"subscribed_at":"2026-01-01T00:00:00Z"}}\n' +
+        '{"table":"appointments","row":{"id":"not-a-uuid"}}\n';
+      await expect(restoreBackup(empty.handle.db, gz(text))).rejects.toThrow();
+      expect(await empty.handle.db.select().from(newsletterSubscribers)).toHaveLength(0);
+    } finally {
+      await empty.drop();
+    }
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { inputAttributes, parseForm } from "~/lib/forms";
+import { newsletterSignupSchema, unsubscribeSchema } from "~/modules/newsletter/schema";
+
+const form = (entries: [string, string][]) => {
+  const body = new FormData();
+  for (const [name, value] of entries) body.append(name, value);
+  return body;
+};
+
+describe("the newsletter form's schema", () => {
+  it("trims a good address and refuses a bad one with SPEC's message, echoing what was typed", () => {
+    expect(parseForm(newsletterSignupSchema, form([["email", "  bride@example.com "]]))).toEqual({
+      ok: true,
+      data: { email: "bride@example.com" },
+    });
+    expect(parseForm(newsletterSignupSchema, form([["email", "nope"]]))).toEqual({
+      ok: false,
+      fieldErrors: { email: ["Please enter a valid email address"] },
+      values: { email: "nope" },
+    });
+  });
+
+  it("refuses control characters, which the \\S of SPEC's pattern would let through", () => {
+    const result = parseForm(newsletterSignupSchema, form([["email", "bride\u0000@example.com"]]));
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.fieldErrors.email).toEqual(["Please enter a valid email address"]);
+  });
+
+  it("gives the input its attributes from the same schema", () => {
+    expect(inputAttributes(newsletterSignupSchema, "email")).toEqual({
+      name: "email",
+      required: true,
+      maxLength: 255,
+      type: "email",
+      autoComplete: "email",
+      inputMode: "email",
+    });
+  });
+
+  it("reads the unsubscribe form's token, absent when the body has none", () => {
+    expect(parseForm(unsubscribeSchema, form([["token", "abc"]]))).toEqual({ ok: true, data: { token: "abc" } });
+    expect(parseForm(unsubscribeSchema, null)).toEqual({ ok: true, data: {} });
+    expect(
+      parseForm(
+        unsubscribeSchema,
+        form([
+          ["token", "a"],
+          ["token", "b"],
+        ]),
+      ).ok,
+    ).toBe(false);
+  });
+});
