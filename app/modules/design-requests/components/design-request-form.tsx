@@ -3,7 +3,11 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { buttonStyles } from "~/components/ui/button";
-import { describedBy, FieldShell, inputStyles, textareaStyles, useHydrated } from "~/components/ui/plain-fields";
+import { Field } from "~/components/ui/field";
+import { errs, optionalLabel, useHydrated } from "~/components/ui/field-helpers";
+import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+import { Textarea } from "~/components/ui/textarea";
 import { BUDGET_RANGES, EVENT_TYPES } from "~/db/constants";
 import {
   BUDGET_LABELS,
@@ -149,17 +153,9 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
   const noJsAnswer = !fetcher.data ? serverResult : undefined;
 
   const input = (field: FieldName, label: string, props: Record<string, unknown> = {}, optional = false, hint?: string | null) => (
-    <FieldShell id={id(field)} label={label} optional={optional} error={errors[field]} hint={hint ?? undefined}>
-      <input
-        id={id(field)}
-        name={field}
-        value={values[field]}
-        onChange={set(field)}
-        className={inputStyles}
-        {...describedBy(id(field), errors[field], Boolean(hint))}
-        {...props}
-      />
-    </FieldShell>
+    <Field id={id(field)} label={optional ? optionalLabel(label) : label} errors={errs(errors[field])} description={hint ?? undefined}>
+      <Input id={id(field)} name={field} value={values[field]} onChange={set(field)} {...props} />
+    </Field>
   );
 
   return (
@@ -223,24 +219,16 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
               Event Details
             </h2>
           </legend>
-          <FieldShell id={id("eventType")} label="Event type" error={errors.eventType}>
-            <select
-              id={id("eventType")}
-              name="eventType"
-              required
-              value={values.eventType}
-              onChange={set("eventType")}
-              className={`${inputStyles} appearance-auto`}
-              {...describedBy(id("eventType"), errors.eventType)}
-            >
+          <Field id={id("eventType")} label="Event type" errors={errs(errors.eventType)}>
+            <Select id={id("eventType")} name="eventType" required value={values.eventType} onChange={set("eventType")}>
               <option value="">Select your event</option>
               {EVENT_TYPES.map((type) => (
                 <option key={type} value={type}>
                   {EVENT_TYPE_LABELS[type]}
                 </option>
               ))}
-            </select>
-          </FieldShell>
+            </Select>
+          </Field>
           <div className="grid gap-7 sm:grid-cols-2">
             {input("eventDate", "Event date", { type: "date" }, true, dateHint)}
             {input("venue", "Venue", { maxLength: 200, placeholder: "Where is the celebration?" }, true)}
@@ -257,8 +245,13 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
             {input("stylePreference", "Style preference", { maxLength: 100, placeholder: "A-line, mermaid, ball gown..." }, true)}
             {input("colors", "Colour preferences", { maxLength: 100, placeholder: "Ivory, blush, champagne..." }, true)}
           </div>
-          <FieldShell id={id("vision")} label="Describe your vision" error={errors.vision} hint="At least 10 characters, up to 1000.">
-            <textarea
+          <Field
+            id={id("vision")}
+            label="Describe your vision"
+            errors={errs(errors.vision)}
+            description="At least 10 characters, up to 1000."
+          >
+            <Textarea
               id={id("vision")}
               name="vision"
               required
@@ -267,27 +260,18 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
               value={values.vision}
               onChange={set("vision")}
               placeholder="The silhouette, the fabrics, the feeling you want on the day..."
-              className={textareaStyles}
-              {...describedBy(id("vision"), errors.vision, true)}
             />
-          </FieldShell>
-          <FieldShell id={id("budget")} label="Budget range" optional error={errors.budget}>
-            <select
-              id={id("budget")}
-              name="budget"
-              value={values.budget}
-              onChange={set("budget")}
-              className={`${inputStyles} appearance-auto`}
-              {...describedBy(id("budget"), errors.budget)}
-            >
+          </Field>
+          <Field id={id("budget")} label={optionalLabel("Budget range")} errors={errs(errors.budget)}>
+            <Select id={id("budget")} name="budget" value={values.budget} onChange={set("budget")}>
               <option value="">Select a range</option>
               {BUDGET_RANGES.map((range) => (
                 <option key={range} value={range}>
                   {BUDGET_LABELS[range]}
                 </option>
               ))}
-            </select>
-          </FieldShell>
+            </Select>
+          </Field>
         </fieldset>
 
         <fieldset hidden={!shown(4)} className="space-y-7">

@@ -4,7 +4,11 @@ import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { buttonStyles } from "~/components/ui/button";
 import { DateGrid } from "~/components/ui/date-grid";
-import { describedBy, FieldShell, inputStyles, textareaStyles, useHydrated } from "~/components/ui/plain-fields";
+import { Field } from "~/components/ui/field";
+import { errs, optionalLabel, useHydrated } from "~/components/ui/field-helpers";
+import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+import { Textarea } from "~/components/ui/textarea";
 import { DEFAULT_SLOT_TIME, longDate, slotLabel, SLOT_TIMES } from "../fittings";
 import { FITTING_MESSAGES, firstFittingMessage, fittingBookingSchema, fittingFieldErrors } from "../schema";
 import type { FittingCalendar, SlotAvailability } from "../types";
@@ -127,8 +131,8 @@ export function FittingBookingForm({
       ) : null}
 
       <div className="grid gap-7 sm:grid-cols-2">
-        <FieldShell id={ids.name} label="Full name" error={errors.name} className="sm:col-span-2">
-          <input
+        <Field id={ids.name} label="Full name" errors={errs(errors.name)} className="sm:col-span-2">
+          <Input
             id={ids.name}
             name="name"
             autoComplete="name"
@@ -136,12 +140,10 @@ export function FittingBookingForm({
             maxLength={100}
             value={fields.name}
             onChange={(e) => setFields({ ...fields, name: e.target.value })}
-            className={inputStyles}
-            {...describedBy(ids.name, errors.name)}
           />
-        </FieldShell>
-        <FieldShell id={ids.email} label="Email" error={errors.email}>
-          <input
+        </Field>
+        <Field id={ids.email} label="Email" errors={errs(errors.email)}>
+          <Input
             id={ids.email}
             name="email"
             type="email"
@@ -151,12 +153,10 @@ export function FittingBookingForm({
             maxLength={255}
             value={fields.email}
             onChange={(e) => setFields({ ...fields, email: e.target.value })}
-            className={inputStyles}
-            {...describedBy(ids.email, errors.email)}
           />
-        </FieldShell>
-        <FieldShell id={ids.phone} label="Phone" optional error={errors.phone}>
-          <input
+        </Field>
+        <Field id={ids.phone} label={optionalLabel("Phone")} errors={errs(errors.phone)}>
+          <Input
             id={ids.phone}
             name="phone"
             type="tel"
@@ -164,10 +164,8 @@ export function FittingBookingForm({
             maxLength={20}
             value={fields.phone}
             onChange={(e) => setFields({ ...fields, phone: e.target.value })}
-            className={inputStyles}
-            {...describedBy(ids.phone, errors.phone)}
           />
-        </FieldShell>
+        </Field>
       </div>
 
       <div className="grid gap-7 md:grid-cols-[auto_1fr]">
@@ -199,36 +197,21 @@ export function FittingBookingForm({
             ) : null}
           </fieldset>
         ) : (
-          <FieldShell id={ids.date} label="Preferred date" error={errors.date} hint="Open Monday to Saturday.">
-            <input
-              id={ids.date}
-              name="date"
-              type="date"
-              required
-              min={calendar.today}
-              max={calendar.lastDay}
-              defaultValue={date ?? ""}
-              className={inputStyles}
-              {...describedBy(ids.date, errors.date, true)}
-            />
-          </FieldShell>
+          <Field id={ids.date} label="Preferred date" errors={errs(errors.date)} description="Open Monday to Saturday.">
+            <Input id={ids.date} name="date" type="date" required min={calendar.today} max={calendar.lastDay} defaultValue={date ?? ""} />
+          </Field>
         )}
 
         <div className="space-y-7">
-          <FieldShell
+          <Field
             id={ids.time}
             label="Preferred time"
-            error={errors.time}
-            hint={slots && !slots.some((s) => s.available) ? "No times are left on this day. Please choose another date." : undefined}
+            errors={errs(errors.time)}
+            description={
+              slots && !slots.some((s) => s.available) ? "No times are left on this day. Please choose another date." : undefined
+            }
           >
-            <select
-              id={ids.time}
-              name="time"
-              value={effectiveTime}
-              onChange={(e) => setTime(e.target.value)}
-              className={`${inputStyles} appearance-auto`}
-              {...describedBy(ids.time, errors.time, Boolean(slots && !slots.some((s) => s.available)))}
-            >
+            <Select id={ids.time} name="time" value={effectiveTime} onChange={(e) => setTime(e.target.value)}>
               {SLOT_TIMES.map((value) => {
                 const slot = slots?.find((s) => s.time === value);
                 const unavailable = slot ? !slot.available : false;
@@ -239,10 +222,10 @@ export function FittingBookingForm({
                   </option>
                 );
               })}
-            </select>
-          </FieldShell>
-          <FieldShell id={ids.notes} label="Notes" optional error={errors.notes}>
-            <textarea
+            </Select>
+          </Field>
+          <Field id={ids.notes} label={optionalLabel("Notes")} errors={errs(errors.notes)}>
+            <Textarea
               id={ids.notes}
               name="notes"
               maxLength={1000}
@@ -250,10 +233,8 @@ export function FittingBookingForm({
               placeholder="Tell us about your gown, the event, or any alterations you have in mind"
               value={fields.notes}
               onChange={(e) => setFields({ ...fields, notes: e.target.value })}
-              className={textareaStyles}
-              {...describedBy(ids.notes, errors.notes)}
             />
-          </FieldShell>
+          </Field>
         </div>
       </div>
 
