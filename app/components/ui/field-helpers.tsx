@@ -10,7 +10,8 @@ export function optionalLabel(label: string) {
   return (
     <>
       {label}
-      <span className="ml-2 tracking-normal normal-case">(optional)</span>
+      {" "}
+      <span className="ml-1 tracking-normal normal-case">(optional)</span>
     </>
   );
 }
