@@ -134,7 +134,7 @@ test.describe("without JavaScript", () => {
   test("every step is shown in one form; errors come back beside their fields; a valid request is accepted", async ({ page }) => {
     await page.goto("/custom-design");
     for (const legend of ["About You", "Event Details", "Your Vision", "Inspiration"]) {
-      await expect(page.getByRole("heading", { name: legend })).toBeVisible();
+      await expect(page.getByRole("heading", { name: legend, exact: true })).toBeVisible();
     }
     await page.getByLabel("Full name").fill("Ada Lovelace");
     await page.getByLabel("Email").fill("ada@example.com");

@@ -9,9 +9,7 @@ export function errs(message: string | null | undefined): string[] | undefined {
 export function optionalLabel(label: string) {
   return (
     <>
-      {label}
-      {" "}
-      <span className="ml-1 tracking-normal normal-case">(optional)</span>
+      {label} <span className="ml-1 tracking-normal normal-case">(optional)</span>
     </>
   );
 }

@@ -322,12 +322,13 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
             <span />
           )}
           {hydrated && step < 4 ? (
-            <button type="button" onClick={onNext} className={buttonStyles("primary", "w-full sm:w-auto")}>
+            // Distinct keys: React must not turn the clicked Next into a submit button mid-click (the browser would then submit).
+            <button key="next" type="button" onClick={onNext} className={buttonStyles("primary", "w-full sm:w-auto")}>
               Next
               <ArrowRight aria-hidden="true" className="size-4" />
             </button>
           ) : (
-            <button type="submit" disabled={busy} className={buttonStyles("primary", "w-full sm:w-auto")}>
+            <button key="submit" type="submit" disabled={busy} className={buttonStyles("primary", "w-full sm:w-auto")}>
               {busy ? (
                 <>
                   <Loader2 aria-hidden="true" className="size-4 animate-spin" />
