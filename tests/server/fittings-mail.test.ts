@@ -43,7 +43,7 @@ function invitation(mail: ReceivedMail) {
   return { ics: ics!, calendar: parseIcs(ics!.content.toString("utf8")) };
 }
 
-describe("fitting mail over SMTP", { timeout: 240_000 }, () => {
+describe("fitting mail over SMTP", { timeout: 300_000 }, () => {
   let smtp: TestSmtpServer;
   let boutique: BoutiqueServer;
 
@@ -56,7 +56,7 @@ describe("fitting mail over SMTP", { timeout: 240_000 }, () => {
       SMTP_URL: smtp.url,
       MAIL_FROM: "The Hive <hello@thehive.test>",
     });
-  }, 180_000);
+  }, 300_000);
 
   afterAll(async () => {
     await boutique?.stop("SIGTERM");
