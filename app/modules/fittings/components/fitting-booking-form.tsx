@@ -168,7 +168,7 @@ export function FittingBookingForm({
         </Field>
       </div>
 
-      <div className="grid gap-7 md:grid-cols-[auto_1fr]">
+      <div className="grid gap-7">
         {hydrated ? (
           <fieldset>
             <legend className="text-xs font-medium tracking-[0.18em] text-foreground uppercase">Preferred date</legend>
