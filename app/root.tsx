@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
+import { Button } from "~/components/ui/button";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { ThemeScript } from "~/components/layout/theme-script";
@@ -90,12 +91,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="eyebrow">Our apologies</p>
       <h1 className="mt-4 text-4xl sm:text-5xl">Unexpected Application Error!</h1>
       <p className="mt-4 text-muted-foreground">{detail}</p>
-      <Link
-        to="/"
-        className="mt-10 inline-flex h-12 items-center rounded-full bg-primary px-8 text-sm tracking-[0.15em] text-primary-foreground uppercase transition-opacity hover:opacity-90"
-      >
-        Return to Home
-      </Link>
+      <Button asChild className="mt-10">
+        <Link to="/">Return to Home</Link>
+      </Button>
     </section>
   );
 }

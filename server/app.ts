@@ -2,7 +2,6 @@ import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import type { Server } from "node:http";
 import { Server as NetServer } from "node:net";
 import { fileURLToPath } from "node:url";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
@@ -19,7 +18,10 @@ import { startOutboxWorker, type OutboxWorker } from "~/modules/mail/outbox.serv
 import { createLogTransport, createSmtpTransport } from "~/modules/mail/transport.server";
 import { ChangeBus, listenForAdminChanges } from "~/modules/realtime/change-bus.server";
 import { chooseLogFormat, describeOpening, humanReadableLog } from "./human-log";
+import { reactRouterHandler } from "./react-router-handler";
+import { requestGuard } from "./request-guard";
 import { securityHeaders } from "./security-headers";
+import { redactUrl } from "~/lib/redact-url";
 
 declare module "express-serve-static-core" {
   interface Locals {
@@ -49,7 +51,9 @@ function databaseOptions(env: Env) {
 
 function requestMeta(logger: Logger) {
   return (req: Request, res: Response, next: NextFunction) => {
-    const incoming = req.get("x-request-id");
+    // A request id from the client is believed only when a trusted proxy (TRUST_PROXY) passed the request on.
+    const trusted = req.app.get("trust proxy fn") as (address: string, hop: number) => boolean;
+    const incoming = trusted(req.socket.remoteAddress ?? "", 0) ? req.get("x-request-id") : undefined;
     const requestId = incoming && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
     const started = process.hrtime.bigint();
     res.locals.requestId = requestId;
@@ -58,7 +62,13 @@ function requestMeta(logger: Logger) {
     res.setHeader("X-Request-Id", requestId);
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const line = { reqId: requestId, method: req.method, path: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 };
+      const line = {
+        reqId: requestId,
+        method: req.method,
+        path: redactUrl(req.originalUrl),
+        status: res.statusCode,
+        ms: Math.round(ms * 10) / 10,
+      };
       if (req.path.startsWith("/assets/")) logger.debug(line, "request");
       else logger.info(line, "request");
     });
@@ -87,7 +97,14 @@ export function createApp(
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", services.env.TRUST_PROXY);
+  app.set("query parser", "simple");
   app.use(requestMeta(services.logger));
+  app.use(
+    requestGuard({
+      appUrl: services.env.APP_URL,
+      limits: { form: services.env.BODY_LIMIT_BYTES, json: services.env.BODY_LIMIT_BYTES, uploads: services.env.UPLOAD_LIMIT_BYTES },
+    }),
+  );
   app.use((_req, res, next) => {
     if (lifecycle.draining) res.setHeader("Connection", "close");
     next();
@@ -150,8 +167,9 @@ export function createApp(
   if (!build) throw new Error("createApp needs a server build");
   app.all(
     "/{*splat}",
-    createRequestHandler({
+    reactRouterHandler({
       build,
+      uploadLimit: services.env.UPLOAD_LIMIT_BYTES,
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);
@@ -167,6 +185,19 @@ export function createApp(
   );
 
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    // A 4xx raised anywhere below (a static file's bad path, an upload past its cap) keeps its status.
+    const given =
+      (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
+    if (typeof given === "number" && given >= 400 && given < 500) {
+      res.locals.logger?.info({ status: given, reason: error instanceof Error ? error.message : String(error) }, "request refused");
+      if (given === 413) res.setHeader("Connection", "close");
+      if (!res.headersSent)
+        res
+          .status(given)
+          .type("text/plain")
+          .send(error instanceof Error && given !== 404 ? error.message : "Not found");
+      return;
+    }
     res.locals.logger?.error({ err: error }, "unhandled error");
     if (!res.headersSent) res.status(500).type("text/plain").send("Unexpected Application Error!");
   });
@@ -190,6 +221,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     throw error;
   }
 
+  // Embedded: everything this process writes (PGlite's files, the app secret) is for its own user only.
+  if (!env.DATABASE_URL) process.umask(0o077);
   const logFormat = chooseLogFormat(env.LOG_FORMAT, process.stdout);
   const logger = createLogger(env.LOG_LEVEL, logFormat === "pretty" ? humanReadableLog(process.stdout) : undefined);
   let secrets: AppSecrets;
@@ -219,7 +252,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await migrateDatabase(database, env.DATABASE_URL);
   } catch (error) {
     if (error instanceof DataDirLockedError) {
-      logger.fatal({ dataDir: env.DATA_DIR, holder: error.owner }, error.message);
+      // The holder's control token stays in the lock file: only its PID and purpose reach the log.
+      logger.fatal({ dataDir: env.DATA_DIR, holder: { pid: error.owner.pid, purpose: error.owner.purpose } }, error.message);
       process.stderr.write(`${error.message}\n`);
       process.exit(1);
     }

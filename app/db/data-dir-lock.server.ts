@@ -1,12 +1,18 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { chmodSync, closeSync, constants, ftruncateSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { hostname } from "node:os";
 import { join, resolve } from "node:path";
 
 /**
  * PGlite has no lock between processes and two processes on one folder
- * corrupt it. Whoever opens the folder first writes `boutique.lock` with its
- * PID; anyone else is refused with a message naming that process. A lock
- * left by a process that no longer runs is taken over.
+ * corrupt it. The folder's `boutique.lock` carries a kernel lock (flock(2),
+ * taken through util-linux's flock(1) on a descriptor this process keeps
+ * open): the kernel drops it when the process ends, however it ends, so a
+ * kill -9, a crash or a container recreated under another hostname never
+ * leaves a lock behind. The file's text names the holder (PID, purpose) for
+ * the message a second process gets. Without flock(1) (not Linux), the older
+ * rule applies: a PID on this host that no longer runs is taken over. See
+ * docs/decisions/0007-a-kernel-lock-on-the-data-folder.md.
  */
 export interface LockOwner {
   pid: number;
@@ -30,7 +36,8 @@ export class DataDirLockedError extends Error {
   constructor(dataDir: string, owner: LockOwner) {
     super(
       `The data folder ${dataDir} is in use by process ${owner.pid} (${owner.purpose}, since ${owner.since}). ` +
-        `PGlite cannot be shared between processes: stop process ${owner.pid} first, or set DATA_DIR to another folder.`,
+        `PGlite cannot be shared between processes: stop process ${owner.pid} first (kill ${owner.pid}; the lock goes with it, even after kill -9), ` +
+        `or set DATA_DIR to another folder. Do not delete ${lockFilePath(dataDir)} while it runs.`,
     );
     this.dataDir = dataDir;
     this.owner = owner;
@@ -76,9 +83,33 @@ export function readLockOwner(dataDir: string): LockOwner | null {
   }
 }
 
+let flockWorks: boolean | undefined;
+function flockAvailable(): boolean {
+  flockWorks ??= process.platform === "linux" && spawnSync("flock", ["--version"], { stdio: "ignore" }).status === 0;
+  return flockWorks;
+}
+
+const FLOCK_BUSY = 75;
+
+/** flock(2) on our open descriptor, taken by a flock(1) child that shares it; ours until the descriptor closes. */
+function tryKernelLock(fd: number): boolean {
+  const result = spawnSync("flock", ["--exclusive", "--nonblock", "--conflict-exit-code", String(FLOCK_BUSY), "3"], {
+    stdio: ["ignore", "ignore", "pipe", fd],
+  });
+  if (result.status === 0) return true;
+  if (result.status === FLOCK_BUSY) return false;
+  throw new Error(`flock(1) could not lock ${fd}: ${result.error?.message ?? result.stderr?.toString().trim() ?? `exit ${result.status}`}`);
+}
+
+function describe(me: LockOwner): string {
+  return JSON.stringify(me);
+}
+
 export function acquireDataDirLock(dataDir: string, purpose: string, control?: LockOwner["control"]): DataDirLock {
   const dir = resolve(dataDir);
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // Private whatever the umask: the folder holds customers' data and the app secret.
+  chmodSync(dir, 0o700);
   const path = lockFilePath(dir);
   const me: LockOwner = {
     pid: process.pid,
@@ -88,12 +119,41 @@ export function acquireDataDirLock(dataDir: string, purpose: string, control?: L
     since: new Date().toISOString(),
     ...(control ? { control } : {}),
   };
+  if (!flockAvailable()) return acquireByPidFile(dataDir, dir, path, me);
 
+  const fd = openSync(path, constants.O_RDWR | constants.O_CREAT, 0o600);
+  let locked = false;
+  try {
+    locked = tryKernelLock(fd);
+  } finally {
+    if (!locked) closeSync(fd);
+  }
+  if (!locked) {
+    const owner = readLockOwner(dir) ?? { pid: 0, hostname: "", startTicks: null, purpose: "another process", since: "just now" };
+    throw new DataDirLockedError(dataDir, owner);
+  }
+  chmodSync(path, 0o600);
+  ftruncateSync(fd, 0);
+  writeSync(fd, describe(me), 0);
+  let released = false;
+  return {
+    path,
+    release() {
+      if (released) return;
+      released = true;
+      // The file stays (removing it could let two processes lock two different files); its text no longer names us.
+      ftruncateSync(fd, 0);
+      closeSync(fd);
+    },
+  };
+}
+
+function acquireByPidFile(dataDir: string, dir: string, path: string, me: LockOwner): DataDirLock {
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = openSync(path, "wx", 0o600);
       try {
-        writeSync(fd, JSON.stringify(me));
+        writeSync(fd, describe(me));
       } finally {
         closeSync(fd);
       }

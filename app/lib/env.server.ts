@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 /**
@@ -42,10 +43,43 @@ const secretValue = z
     "must be at least 32 characters (for example the output of `openssl rand -base64 32`)",
   );
 
-const booleanFlag = z
-  .enum(["true", "false", "1", "0", ""], { error: "must be true or false" })
+const TRUST_PROXY_HINT =
+  "must be false, a number of proxies in front (1, 2...), or a comma-separated list of proxy addresses or ranges (10.0.0.1, 10.0.0.0/8, loopback, uniquelocal)";
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isAddressOrRange(value: string): boolean {
+  const [address = "", bits, ...rest] = value.split("/");
+  if (rest.length > 0) return false;
+  const family = isIP(address);
+  if (!family) return false;
+  if (bits === undefined) return true;
+  return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies' X-Forwarded-For / -Proto to believe, as Express's `trust
+ * proxy` takes it: a hop count (the client is that many addresses from the
+ * right of X-Forwarded-For), or the proxies' addresses. Never "everyone": the
+ * left-most X-Forwarded-For entry is whatever the client wrote. `true` means
+ * one proxy in front.
+ */
+const trustProxy = z
+  .string()
+  .trim()
   .optional()
-  .transform((value) => value === "true" || value === "1");
+  .transform((value, ctx): false | number | string[] => {
+    const text = (value ?? "").toLowerCase();
+    if (text === "" || text === "false" || text === "0") return false;
+    if (text === "true") return 1;
+    if (/^\d+$/.test(text)) return Number(text);
+    const list = text
+      .split(",")
+      .map((item) => item.trim())
+      .filter(Boolean);
+    if (list.length > 0 && list.every((item) => PROXY_NAMES.has(item) || isAddressOrRange(item))) return list;
+    ctx.addIssue({ code: "custom", message: TRUST_PROXY_HINT });
+    return z.NEVER;
+  });
 
 export const envSchema = z
   .object({
@@ -84,7 +118,11 @@ export const envSchema = z
       .enum(["json", "pretty", ""], { error: "must be json or pretty" })
       .optional()
       .transform((value) => (value ? value : undefined)),
-    TRUST_PROXY: booleanFlag,
+    TRUST_PROXY: trustProxy,
+    /** Largest form or JSON body, in bytes: counted while it arrives, 413 past it. */
+    BODY_LIMIT_BYTES: positiveInt(64 * 1024),
+    /** Largest body of a route that accepts uploads (none yet), in bytes. */
+    UPLOAD_LIMIT_BYTES: positiveInt(10 * 1024 * 1024),
     SHUTDOWN_TIMEOUT_MS: positiveInt(10000),
     SHUTDOWN_DRAIN_MS: z.coerce
       .number({ error: "must be a whole number of milliseconds" })

@@ -2,6 +2,7 @@ import { data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/checkout.$cartId";
 import { BRAND } from "~/lib/brand";
 import { requestContext, servicesContext } from "~/lib/context.server";
+import { formFailure, parseForm, readFormData } from "~/lib/forms";
 import { CheckoutNotFound, CheckoutPage, type CheckoutActionData } from "~/modules/orders/components/checkout-page";
 import { getCheckout, placeOrder } from "~/modules/orders/orders.server";
 import { placeOrderSchema } from "~/modules/orders/schema";
@@ -27,17 +28,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const values = { name: String(form.get("name") ?? ""), email: String(form.get("email") ?? "") };
-  const parsed = placeOrderSchema.safeParse(values);
-  if (!parsed.success) {
-    const fieldErrors: CheckoutActionData["fieldErrors"] = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if ((field === "name" || field === "email") && !fieldErrors[field]) fieldErrors[field] = issue.message;
-    }
-    return data<CheckoutActionData>({ fieldErrors, problems: [], values }, { status: 400 });
-  }
+  const parsed = parseForm(placeOrderSchema, await readFormData(request));
+  if (!parsed.ok) return data<CheckoutActionData>(parsed, { status: 400 });
+  // What the shopper typed, shown again if the order cannot be placed.
+  const values = { name: parsed.data.name, email: parsed.data.email };
+  const refused = (problems: string[], status: number) =>
+    data<CheckoutActionData>({ ...formFailure(undefined, {}, values), problems }, { status });
   const services = context.get(servicesContext);
   const result = await placeOrder(services.database.db, {
     cartId: params.cartId,
@@ -47,13 +43,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     userId: null,
     siteUrl: services.env.APP_URL,
   });
-  if (result.status === "not-found")
-    return data<CheckoutActionData>(
-      { fieldErrors: {}, problems: ["This checkout no longer exists. Please return to your bag."], values },
-      { status: 404 },
-    );
-  if (result.status === "unavailable")
-    return data<CheckoutActionData>({ fieldErrors: {}, problems: result.problems, values }, { status: 409 });
+  if (result.status === "not-found") return refused(["This checkout no longer exists. Please return to your bag."], 404);
+  if (result.status === "unavailable") return refused(result.problems, 409);
   context.get(requestContext).logger.info({ orderNumber: result.order.orderNumber, status: result.status }, "order placed");
   if (result.status === "placed") {
     // Stock changed: what shoppers see as sold out must change with it, now, not at the next cache expiry.

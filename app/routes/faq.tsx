@@ -2,7 +2,7 @@ import { ChevronDown } from "lucide-react";
 import { Accordion } from "radix-ui";
 import { Link } from "react-router";
 import type { Route } from "./+types/faq";
-import { buttonStyles } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Reveal } from "~/components/ui/reveal";
 import { BRAND } from "~/lib/brand";
 import { useNonce } from "~/lib/nonce";
@@ -120,12 +120,12 @@ export default function Faq() {
           Tell our design team what you have in mind, or come and see us in the studio.
         </p>
         <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
-          <Link to="/custom-design" className={buttonStyles("primary", "w-full max-w-xs sm:w-auto")}>
-            Contact Our Design Team
-          </Link>
-          <Link to="/fitting-room" className={buttonStyles("outline", "w-full max-w-xs sm:w-auto")}>
-            Book a Fitting
-          </Link>
+          <Button asChild className="w-full max-w-xs sm:w-auto">
+            <Link to="/custom-design">Contact Our Design Team</Link>
+          </Button>
+          <Button asChild variant="outline" className="w-full max-w-xs sm:w-auto">
+            <Link to="/fitting-room">Book a Fitting</Link>
+          </Button>
         </div>
       </Reveal>
 

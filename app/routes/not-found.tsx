@@ -1,12 +1,14 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/not-found";
+import { Button } from "~/components/ui/button";
 import { requestContext } from "~/lib/context.server";
+import { redactUrl } from "~/lib/redact-url";
 
 export const meta: Route.MetaFunction = () => [{ title: "Page not found | The Hive" }, { name: "robots", content: "noindex" }];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { pathname, search } = new URL(request.url);
-  context.get(requestContext).logger.warn({ path: pathname + search }, "page not found");
+  context.get(requestContext).logger.warn({ path: redactUrl(pathname + search) }, "page not found");
   return data(null, { status: 404 });
 }
 
@@ -30,12 +32,9 @@ export default function NotFound() {
         <p className="text-base text-muted-foreground sm:text-lg">
           The page you were looking for has slipped away like a veil in the breeze. Let us take you back to the collection.
         </p>
-        <Link
-          to="/"
-          className="mt-10 inline-flex h-12 items-center rounded-full bg-primary px-9 text-sm tracking-[0.15em] text-primary-foreground uppercase transition-opacity hover:opacity-90"
-        >
-          Return to Home
-        </Link>
+        <Button asChild className="mt-10">
+          <Link to="/">Return to Home</Link>
+        </Button>
       </div>
     </section>
   );

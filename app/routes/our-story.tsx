@@ -1,7 +1,7 @@
 import { Feather, Gem, HeartHandshake } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/our-story";
-import { buttonStyles } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Reveal } from "~/components/ui/reveal";
 import { BRAND } from "~/lib/brand";
 import { pageMeta } from "~/lib/seo";
@@ -117,9 +117,9 @@ export default function OurStory() {
         <p className="mx-auto mt-6 max-w-xl text-lg leading-relaxed text-muted-foreground">
           Share your vision and our design team will be in touch within 24 hours to start sketching it with you.
         </p>
-        <Link to="/custom-design" className={buttonStyles("primary", "mt-10")}>
-          Start Your Custom Design
-        </Link>
+        <Button asChild className="mt-10">
+          <Link to="/custom-design">Start Your Custom Design</Link>
+        </Button>
       </Reveal>
     </>
   );

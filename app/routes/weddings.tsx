@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/weddings";
+import { Button } from "~/components/ui/button";
 import { breadcrumbs, pageMeta } from "~/lib/seo";
 import { requestContext, servicesContext } from "~/lib/context.server";
 import { readCollectionPage } from "~/modules/catalogue/catalogue.server";
@@ -40,12 +41,9 @@ export default function Weddings({ loaderData }: Route.ComponentProps) {
             <p className="mx-auto mt-4 max-w-xl opacity-85">
               Tell us your vision and our atelier will design a gown that is yours alone, from the first sketch to the final fitting.
             </p>
-            <Link
-              to="/custom-design"
-              className="mt-8 inline-flex h-12 items-center rounded-full bg-primary-foreground px-8 text-sm tracking-[0.15em] text-primary uppercase transition-opacity hover:opacity-90"
-            >
-              Design Your Dress
-            </Link>
+            <Button asChild variant="reverse" className="mt-8">
+              <Link to="/custom-design">Design Your Dress</Link>
+            </Button>
           </div>
         </section>
       }

@@ -107,10 +107,11 @@ test("without JavaScript the unsubscribe link still works", async ({ browser }) 
   await expect(page.getByRole("heading", { level: 1, name: "You've been unsubscribed" })).toBeVisible();
   await context.close();
 
-  // Signing up again makes the subscriber active again, with a new welcome.
-  await fetch(`${boutique.url}/newsletter`, { method: "POST", body: new URLSearchParams({ email: email.toUpperCase() }) });
-  await smtp.waitFor((m) => m.to.some((to) => to.toLowerCase() === email), { count: 2 });
+  // Signing up again makes the subscriber active again; within a day of the first welcome it is not mailed again.
+  const again = await fetch(`${boutique.url}/newsletter`, { method: "POST", body: new URLSearchParams({ email: email.toUpperCase() }) });
+  expect(again.status).toBe(200);
   await boutique.stop("SIGTERM");
+  expect(smtp.received.filter((m) => m.to.some((to) => to.toLowerCase() === email))).toHaveLength(1);
   expect(await subscriberRows(boutique.dataDir)).toEqual([{ email, is_active: true }]);
 });
 

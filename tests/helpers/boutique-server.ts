@@ -30,8 +30,8 @@ export async function startBoutique(env: Record<string, string | undefined> = {}
     HOST: "127.0.0.1",
   });
   const url = `http://127.0.0.1:${port}`;
-  // A cold start on the shared machine under load can take well over a minute.
-  await child.waitForOutput(/boutique listening/, 180_000);
+  // A cold start on a busy shared machine can take well over a minute.
+  await child.waitForOutput(/boutique listening/, 300_000);
   const health = await fetch(`${url}/healthz`);
   if (health.status !== 200) throw new Error(`health check answered ${health.status}`);
   return {

@@ -39,13 +39,13 @@ describe("brand pages on the production server", () => {
     expect(posted.status).toBe(400);
   });
 
-  it("refuses a sign-up whose body is not a form, with the address message, not a 500", async () => {
+  it("refuses a sign-up whose body is not a form with 415, not a 500", async () => {
     const response = await fetch(`${server.url}/newsletter`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: "{not json",
     });
-    expect(response.status).toBe(400);
-    expect(await response.text()).toContain("Please enter a valid email address");
+    expect(response.status).toBe(415);
+    expect(await response.text()).toContain("application/x-www-form-urlencoded");
   });
 });

@@ -1,6 +1,7 @@
 import { Menu } from "lucide-react";
 import { useRef, useState } from "react";
 import { NavLink } from "react-router";
+import { Button } from "~/components/ui/button";
 import { Sheet, SheetTrigger } from "~/components/ui/sheet";
 import { ADMIN_LINK, NAV_LINKS, type Viewer } from "./navigation";
 import { ThemeToggle } from "./theme-toggle";
@@ -11,15 +12,11 @@ export function MobileMenu({ viewer }: { viewer: Viewer | null }) {
   const links = viewer?.isAdmin ? [...NAV_LINKS, ADMIN_LINK] : NAV_LINKS;
   return (
     <>
-      <SheetTrigger
-        ref={trigger}
-        open={open}
-        onClick={() => setOpen(true)}
-        className="inline-flex size-11 items-center justify-center rounded-full hover:bg-accent lg:hidden"
-        aria-label="Open menu"
-      >
-        <Menu className="size-5" aria-hidden="true" />
-      </SheetTrigger>
+      <Button asChild variant="quiet" size="icon" className="lg:hidden">
+        <SheetTrigger ref={trigger} open={open} onClick={() => setOpen(true)} aria-label="Open menu">
+          <Menu className="size-5" aria-hidden="true" />
+        </SheetTrigger>
+      </Button>
       <Sheet open={open} onOpenChange={setOpen} triggerRef={trigger} side="left" title="Menu">
         <nav aria-label="Main" className="px-3 py-4">
           <ul className="flex flex-col">

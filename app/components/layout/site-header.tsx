@@ -1,5 +1,6 @@
 import { User } from "lucide-react";
 import { Link, NavLink } from "react-router";
+import { Button } from "~/components/ui/button";
 import { BagSheet } from "~/modules/cart/components/bag-sheet";
 import { fetchSearchHits, requestCheckout } from "~/modules/catalogue/catalogue";
 import { Logo } from "./logo";
@@ -7,8 +8,6 @@ import { MobileMenu } from "./mobile-menu";
 import { ADMIN_LINK, NAV_LINKS, type Viewer } from "./navigation";
 import { SearchPopover } from "./search-popover";
 import { ThemeToggle } from "./theme-toggle";
-
-const iconButton = "inline-flex size-11 items-center justify-center rounded-full hover:bg-accent";
 
 export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
   const links = viewer?.isAdmin ? [...NAV_LINKS, ADMIN_LINK] : NAV_LINKS;
@@ -32,9 +31,11 @@ export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
             <ThemeToggle />
           </div>
           {viewer ? (
-            <Link to="/account" className={`${iconButton} hidden lg:inline-flex`} aria-label="My account">
-              <User className="size-5" aria-hidden="true" />
-            </Link>
+            <Button asChild variant="quiet" size="icon" className="max-lg:hidden">
+              <Link to="/account" aria-label="My account">
+                <User className="size-5" aria-hidden="true" />
+              </Link>
+            </Button>
           ) : (
             <Link
               to="/auth"

@@ -1,5 +1,6 @@
 import { Moon, Sun } from "lucide-react";
 import { useSyncExternalStore } from "react";
+import { Button } from "~/components/ui/button";
 import { THEME_STORAGE_KEY } from "./theme-script";
 
 type Theme = "light" | "dark";
@@ -28,14 +29,14 @@ export function ThemeToggle() {
   const theme = useSyncExternalStore(subscribe, readTheme, () => null);
   const next: Theme = theme === "dark" ? "light" : "dark";
   return (
-    <button
-      type="button"
+    <Button
+      variant="quiet"
+      size="icon"
       onClick={() => setTheme(next)}
-      className="inline-flex size-11 items-center justify-center rounded-full text-foreground transition-colors hover:bg-accent"
       aria-label={theme === null ? "Toggle theme" : `Switch to ${next} theme`}
     >
       <Sun className="hidden size-5 dark:block" aria-hidden="true" />
       <Moon className="size-5 dark:hidden" aria-hidden="true" />
-    </button>
+    </Button>
   );
 }

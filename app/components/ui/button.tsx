@@ -8,7 +8,7 @@ import { cx } from "~/lib/class-names";
  * submits a form by accident); with `asChild` it lends its looks to its one
  * child, a link for example: `<Button asChild><Link to="/prom">Prom</Link></Button>`.
  */
-export type ButtonVariant = "primary" | "outline" | "gold" | "ghost" | "inverse" | "destructive";
+export type ButtonVariant = "primary" | "outline" | "gold" | "ghost" | "inverse" | "reverse" | "quiet" | "destructive";
 export type ButtonSize = "md" | "sm" | "icon";
 
 const base =
@@ -20,6 +20,10 @@ const variants: Record<ButtonVariant, string> = {
   gold: "bg-gold text-[#1b1a18] hover:bg-[#bf9c5c]",
   ghost: "underline underline-offset-8 decoration-gold/60 hover:decoration-current",
   inverse: "border border-[#f4efe6]/70 text-[#f4efe6] hover:bg-[#f4efe6] hover:text-[#1b1a18]",
+  /** On a band of the primary colour: the primary colours swapped. */
+  reverse: "bg-primary-foreground text-primary hover:opacity-90",
+  /** No fill or border until hovered: the header's and toolbars' icon buttons. */
+  quiet: "text-foreground hover:bg-accent",
   destructive: "bg-destructive text-destructive-foreground hover:opacity-90",
 };
 

@@ -50,12 +50,15 @@ export async function subscribeToNewsletter(
   return db.transaction(async (tx) => {
     // Inserted, or reactivated when it had unsubscribed; an active row is
     // left alone (the WHERE on the update), and then nothing is returned.
-    const [changed] = await queryRows<{ id: string; inserted: boolean }>(
+    // `previous_at` is the sign-up time before this statement (its snapshot).
+    const [changed] = await queryRows<{ id: string; inserted: boolean; recent: boolean | null }>(
       tx,
-      sql`insert into newsletter_subscribers (email) values (${email})
+      sql`with previous as (select subscribed_at from newsletter_subscribers where lower(email) = lower(${email}))
+          insert into newsletter_subscribers (email) values (${email})
           on conflict (lower(email)) do update set is_active = true, subscribed_at = now()
             where newsletter_subscribers.is_active = false
-          returning id, (xmax = 0) as inserted`,
+          returning id, (xmax = 0) as inserted,
+            (select subscribed_at > now() - interval '1 day' from previous) as recent`,
     );
     if (!changed) {
       const [existing] = await tx
@@ -65,7 +68,10 @@ export async function subscribeToNewsletter(
       if (!existing) throw new Error("subscribeToNewsletter: the subscriber vanished inside the transaction");
       return { status: "already-subscribed", subscriberId: existing.id };
     }
-    await enqueueMail(tx, welcomeMail({ to: email, unsubscribeLink: unsubscribeUrl(changed.id, options), appUrl: options.appUrl }));
+    // One welcome mail per address per day: signing someone up, unsubscribing and signing up again mails them once.
+    if (changed.inserted || !changed.recent) {
+      await enqueueMail(tx, welcomeMail({ to: email, unsubscribeLink: unsubscribeUrl(changed.id, options), appUrl: options.appUrl }));
+    }
     return { status: changed.inserted ? "subscribed" : "resubscribed", subscriberId: changed.id };
   });
 }

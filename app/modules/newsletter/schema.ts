@@ -6,6 +6,14 @@ import { NEWSLETTER_MESSAGES } from "./constants";
 export { NEWSLETTER_MESSAGES };
 
 /**
+ * One mailbox: a dot-atom local part (letters, digits and !#$%&'*+/=?^_{|}~-,
+ * dots only between them: no commas, semicolons, angle brackets, spaces,
+ * double quotes or control characters), one @, and a host name with a dot.
+ */
+const SINGLE_ADDRESS =
+  /^[A-Za-z0-9!#$%&'*+/=?^_{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_{|}~-]+)*@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
+/**
  * SPEC §5 newsletter email: trimmed, non-empty, contains '@', and matches
  * non-space '@' non-space '.' non-space. One schema for the browser (to answer
  * at once), the action (which decides) and the input's attributes
@@ -21,6 +29,13 @@ export const newsletterEmail = z
   .refine((value) => !hasControlCharacters(value), NEWSLETTER_MESSAGES.invalidEmail)
   // Not in SPEC's newsletter rule; the same ceiling as every other email field (§5), so the database never holds an unbounded string.
   .max(255, NEWSLETTER_MESSAGES.tooLong)
+  // Exactly one mailbox, so a mailer can never read it as several recipients or a display name.
+  .regex(SINGLE_ADDRESS, NEWSLETTER_MESSAGES.invalidEmail)
+  // Stored and compared normalised: the domain is case-insensitive (the local part belongs to the receiving server).
+  .transform((value) => {
+    const at = value.lastIndexOf("@");
+    return `${value.slice(0, at)}@${value.slice(at + 1).toLowerCase()}`;
+  })
   .meta({ input: { type: "email", autoComplete: "email", inputMode: "email" } });
 
 export const newsletterSignupSchema = z.object({ email: newsletterEmail });

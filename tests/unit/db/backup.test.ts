@@ -64,6 +64,40 @@ describe.each(testEngines)("backup and restore on $name", (engine) => {
     });
   }
 
+  it("pages by key (no OFFSET) through more rows than one page, every row restored in order", async () => {
+    const big = await engine.create();
+    try {
+      // 2,345 rows: three pages of 1,000, with ties impossible (the key is the primary key).
+      const rows = Array.from({ length: 2345 }, (_, i) => ({ action: `a${i}`, entity: "e" }));
+      for (let i = 0; i < rows.length; i += 500) await big.handle.db.insert(auditLog).values(rows.slice(i, i + 500));
+      const statements: string[] = [];
+      const spy = (big.handle.db as unknown as { $client: { query?: (...args: unknown[]) => unknown } }).$client;
+      const original = spy.query?.bind(spy);
+      if (original) {
+        spy.query = (...args: unknown[]) => {
+          const text = typeof args[0] === "string" ? args[0] : ((args[0] as { text?: string })?.text ?? "");
+          statements.push(text);
+          return original(...args);
+        };
+      }
+      const dump = join(tempDir(), "big.ndjson.gz");
+      const counts = await writeBackup(big.handle.db, createWriteStream(dump));
+      if (original) spy.query = original;
+      expect(counts.audit_log).toBe(2345);
+      expect(statements.some((q) => /offset/i.test(q))).toBe(false);
+      const restored = await engine.create();
+      try {
+        await restoreBackup(restored.handle.db, createReadStream(dump));
+        const actions = (await restored.handle.db.select().from(auditLog).orderBy(asc(auditLog.id))).map((a) => a.action);
+        expect(actions).toEqual(rows.map((r) => r.action));
+      } finally {
+        await restored.drop();
+      }
+    } finally {
+      await big.drop();
+    }
+  });
+
   it("refuses to load into a database that already has rows, and changes nothing", async () => {
     await expect(restoreBackup(source.handle.db, createReadStream(file))).rejects.toThrow("The database is not empty");
     expect(await source.handle.db.select().from(newsletterSubscribers)).toHaveLength(2);

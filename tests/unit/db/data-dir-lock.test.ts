@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { describe, expect, it } from "vitest";
 import { acquireDataDirLock, DataDirLockedError, lockFilePath } from "~/db/data-dir-lock.server";
@@ -26,20 +26,50 @@ describe("data-folder lock", () => {
       expect((error as Error).message).toContain("boutique server");
     }
     lock.release();
-    expect(existsSync(lock.path)).toBe(false);
+    // The file stays (a kernel lock lives on it), naming nobody.
+    expect(readFileSync(lock.path, "utf8")).toBe("");
     acquireDataDirLock(dir, "again").release();
   });
 
-  it("refuses while the holding process is alive", async () => {
+  it("refuses while another process holds the kernel lock, and says how to recover", async () => {
     const dir = tempDir();
-    const child = spawn(process.execPath, ["-e", "setTimeout(() => {}, 30000)"]);
+    writeLock(dir, 4242);
+    // flock(1) holds the lock on the file while its command runs.
+    const child = spawn("flock", ["--exclusive", lockFilePath(dir), "-c", "echo locked; sleep 30"], {
+      stdio: ["ignore", "pipe", "ignore"],
+    });
     try {
-      writeLock(dir, child.pid!);
-      expect(() => acquireDataDirLock(dir, "server")).toThrowError(`in use by process ${child.pid}`);
+      await new Promise((resolve) => child.stdout.once("data", resolve));
+      expect(() => acquireDataDirLock(dir, "server")).toThrowError("in use by process 4242");
+      expect(() => acquireDataDirLock(dir, "server")).toThrowError("stop process 4242 first (kill 4242");
     } finally {
       child.kill("SIGKILL");
     }
   });
+
+  it("is free again the moment its holder is killed with SIGKILL, whatever host the file names", async () => {
+    const dir = tempDir();
+    const holder = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "-e",
+        `const m = await import(${JSON.stringify(new URL("../../app/db/data-dir-lock.server.ts", import.meta.url).pathname)}); m.acquireDataDirLock(${JSON.stringify(dir)}, "holder"); console.log("held"); setInterval(() => {}, 1000);`,
+      ],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
+    await new Promise((resolve) => holder.stdout.once("data", resolve));
+    expect(() => acquireDataDirLock(dir, "server")).toThrowError(`in use by process ${holder.pid}`);
+    // As a container recreated elsewhere would find it: the file names a host that is not ours.
+    writeFileSync(
+      lockFilePath(dir),
+      JSON.stringify({ pid: holder.pid, hostname: "other-host", startTicks: null, purpose: "x", since: "" }),
+    );
+    holder.kill("SIGKILL");
+    await new Promise((resolve) => holder.on("exit", resolve));
+    acquireDataDirLock(dir, "server").release();
+  }, 150_000);
 
   it("takes over a lock whose process has died", async () => {
     const dir = tempDir();
@@ -65,11 +95,17 @@ describe("data-folder lock", () => {
     acquireDataDirLock(dir, "server").release();
   });
 
-  it("release leaves another process's lock alone", () => {
+  it("makes the folder and the lock file private whatever the umask", () => {
     const dir = tempDir();
-    const lock = acquireDataDirLock(dir, "server");
-    writeLock(dir, 999_999_9);
-    lock.release();
+    const previous = process.umask(0o000);
+    try {
+      const lock = acquireDataDirLock(dir, "server");
+      expect(statSync(dir).mode & 0o777).toBe(0o700);
+      expect(statSync(lock.path).mode & 0o777).toBe(0o600);
+      lock.release();
+    } finally {
+      process.umask(previous);
+    }
     expect(existsSync(lockFilePath(dir))).toBe(true);
   });
 });

@@ -137,7 +137,45 @@ describe.each(testEngines)("newsletter on $name", (engine) => {
     expect(await welcomeMails()).toHaveLength(0);
   });
 
-  it("unsubscribes with the signed token, idempotently, and a new sign-up makes the subscriber active again with a fresh welcome", async () => {
+  it("refuses anything but one plain mailbox (lists, display names, quotes, control characters) and stores the domain lower-cased", async () => {
+    for (const email of [
+      "a@b.co,c@d.co,e@f.co",
+      "x@y.co;victim@example.org",
+      "Bob<victim@example.org>x@y.co",
+      "@@@.@",
+      "<script>alert(1)</script>@x.co",
+      '"quoted"@x.co',
+      "a\u0000b@x.co",
+      "a\tb@x.co",
+      "a@b@c.co",
+      "a..b@x.co",
+      "a@-x.co",
+    ]) {
+      await expect(subscribeToNewsletter(database.handle.db, { email }, OPTIONS), email).rejects.toThrow(
+        "Please enter a valid email address",
+      );
+    }
+    expect(await subscribers()).toHaveLength(0);
+    await subscribeToNewsletter(database.handle.db, { email: "  O'Neil+Gowns@Mail.EXAMPLE.com " }, OPTIONS);
+    expect((await subscribers())[0]?.email).toBe("O'Neil+Gowns@mail.example.com");
+  });
+
+  it("mails one welcome per address per day, however often it is signed up, unsubscribed and signed up again", async () => {
+    const { subscriberId } = await subscribeToNewsletter(database.handle.db, { email: "gia@example.com" }, OPTIONS);
+    const token = signUnsubscribeToken(subscriberId, TOKENS);
+    for (let i = 0; i < 3; i++) {
+      await unsubscribe(database.handle.db, token, TOKENS);
+      expect((await subscribeToNewsletter(database.handle.db, { email: "gia@example.com" }, OPTIONS)).status).toBe("resubscribed");
+    }
+    expect(await welcomeMails()).toHaveLength(1);
+    // A day later, a new sign-up after leaving is welcomed again.
+    await database.handle.db.execute(sql`update newsletter_subscribers set subscribed_at = now() - interval '25 hours'`);
+    await unsubscribe(database.handle.db, token, TOKENS);
+    await subscribeToNewsletter(database.handle.db, { email: "gia@example.com" }, OPTIONS);
+    expect(await welcomeMails()).toHaveLength(2);
+  });
+
+  it("unsubscribes with the signed token, idempotently, and a new sign-up makes the subscriber active again", async () => {
     const { subscriberId } = await subscribeToNewsletter(database.handle.db, { email: "cleo@example.com" }, OPTIONS);
     const token = signUnsubscribeToken(subscriberId, TOKENS);
 
@@ -152,7 +190,8 @@ describe.each(testEngines)("newsletter on $name", (engine) => {
     const rows = await subscribers();
     expect(rows).toHaveLength(1);
     expect(rows[0]?.isActive).toBe(true);
-    expect(await welcomeMails()).toHaveLength(2);
+    // Within a day of the first welcome: not mailed again.
+    expect(await welcomeMails()).toHaveLength(1);
   });
 
   it("changes nothing for a bad or foreign token, and says which it was", async () => {

@@ -5,6 +5,7 @@ import { useRef, useState } from "react";
 import { Sheet, SheetTrigger } from "~/components/ui/sheet";
 import { formatPrice } from "~/lib/format";
 import { cart, cartTotal, totalQuantity, useCart, withOnlineStoreChannel, type CartState } from "../cart";
+import { Button } from "~/components/ui/button";
 
 export type CreateCheckout = (lines: { merchandiseId: string; quantity: number }[]) => Promise<{ cartId: string; checkoutUrl: string }>;
 
@@ -75,14 +76,9 @@ export function BagSheet({ createCheckout }: { createCheckout: CreateCheckout })
                 {formatPrice(cartTotal(state))}
               </span>
             </div>
-            <button
-              type="button"
-              disabled={empty || state.isLoading}
-              onClick={() => void checkout(state, createCheckout)}
-              className="inline-flex h-12 items-center justify-center rounded-full bg-primary px-6 text-sm tracking-[0.15em] text-primary-foreground uppercase transition-opacity hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-50"
-            >
+            <Button disabled={empty || state.isLoading} onClick={() => void checkout(state, createCheckout)} className="px-6">
               {state.isLoading ? "Creating Checkout..." : "Checkout with Shopify"}
-            </button>
+            </Button>
           </div>
         }
       >

@@ -7,6 +7,7 @@ import { CollectionControls } from "./collection-controls";
 import { ProductGrid } from "./product-card";
 import { TwoImageShowcase, type ShowcaseImage } from "./showcase";
 import { StorefrontNoticeToast } from "./storefront-notice";
+import { Button } from "~/components/ui/button";
 
 export interface CollectionPageProps {
   eyebrow: string;
@@ -62,12 +63,9 @@ export function CollectionPage({ eyebrow, title, intro, data, showStyles, before
             <p className="mt-3 max-w-md text-muted-foreground">
               Our new gowns are being unpacked and steamed. Book a fitting and see them in the studio first.
             </p>
-            <Link
-              to="/fitting-room"
-              className="mt-8 inline-flex h-12 items-center rounded-full bg-primary px-8 text-sm tracking-[0.15em] text-primary-foreground uppercase hover:opacity-90"
-            >
-              Book a Fitting
-            </Link>
+            <Button asChild className="mt-8">
+              <Link to="/fitting-room">Book a Fitting</Link>
+            </Button>
           </div>
         ) : (
           <>
@@ -85,13 +83,11 @@ export function CollectionPage({ eyebrow, title, intro, data, showStyles, before
                   <p className="mt-3 text-muted-foreground">
                     No {query.style !== "all" ? query.style.toLowerCase() : ""} gowns just now. Try another style.
                   </p>
-                  <Link
-                    to={collectionSearch({ ...query, style: "all" }) || "."}
-                    preventScrollReset
-                    className="mt-8 inline-flex h-12 items-center rounded-full border border-foreground px-8 text-sm tracking-[0.15em] uppercase hover:bg-foreground hover:text-background"
-                  >
-                    Clear Filters
-                  </Link>
+                  <Button asChild variant="outline" className="mt-8">
+                    <Link to={collectionSearch({ ...query, style: "all" }) || "."} preventScrollReset>
+                      Clear Filters
+                    </Link>
+                  </Button>
                 </div>
               ) : (
                 <ProductGrid products={products} />

@@ -9,6 +9,7 @@ import { selectedVariantFrom, variantAfterChoosing, variantSearch } from "../cat
 import type { Product, ProductVariant } from "../types";
 import { ProductGallery } from "./product-gallery";
 import { SizeGuideDialog } from "./size-guide-dialog";
+import { Button } from "~/components/ui/button";
 
 function addToBag(product: Product, variant: ProductVariant) {
   const image = variant.image ?? product.images[0] ?? null;
@@ -31,14 +32,14 @@ function addToBag(product: Product, variant: ProductVariant) {
 function AddToBagButton({ product, variant, compact = false }: { product: Product; variant: ProductVariant | null; compact?: boolean }) {
   const available = Boolean(variant?.availableForSale);
   return (
-    <button
-      type="button"
+    <Button
       disabled={!available}
       onClick={() => variant && addToBag(product, variant)}
-      className={`inline-flex items-center justify-center rounded-full bg-primary text-sm tracking-[0.15em] text-primary-foreground uppercase transition-opacity hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-50 ${compact ? "h-11 px-5" : "h-14 w-full px-8"}`}
+      size={compact ? "sm" : "md"}
+      className={compact ? undefined : "min-h-14 w-full"}
     >
       {available ? "Add to Bag" : "Out of Stock"}
-    </button>
+    </Button>
   );
 }
 
@@ -75,13 +76,12 @@ export function ProductNotFound() {
       <p className="eyebrow">Not in the atelier</p>
       <h1 className="mt-5 text-5xl">Product Not Found</h1>
       <p className="mt-4 text-muted-foreground">This gown may have found its bride already. There are many more waiting for you.</p>
-      <Link
-        to="/weddings"
-        className="mt-10 inline-flex h-12 items-center gap-2 rounded-full bg-primary px-8 text-sm tracking-[0.15em] text-primary-foreground uppercase hover:opacity-90"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        Back to Weddings
-      </Link>
+      <Button asChild className="mt-10">
+        <Link to="/weddings">
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Back to Weddings
+        </Link>
+      </Button>
     </section>
   );
 }
@@ -167,13 +167,12 @@ export function ProductDetails({ product, searchParams }: { product: Product; se
               <AddToBagButton product={product} variant={variant} />
               <div className="grid gap-3 sm:grid-cols-2">
                 <WishlistButton product={product} variant="labelled" />
-                <Link
-                  to="/fitting-room"
-                  className="inline-flex h-12 items-center justify-center gap-2 rounded-full border border-border px-5 text-sm tracking-[0.12em] uppercase transition-colors hover:border-foreground"
-                >
-                  <CalendarHeart className="size-4" aria-hidden="true" />
-                  Book a Fitting
-                </Link>
+                <Button asChild variant="outline" className="px-5">
+                  <Link to="/fitting-room">
+                    <CalendarHeart className="size-4" aria-hidden="true" />
+                    Book a Fitting
+                  </Link>
+                </Button>
               </div>
             </div>
             <div className="mt-10 border-t border-border pt-8">

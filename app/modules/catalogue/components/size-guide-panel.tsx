@@ -2,6 +2,7 @@ import { X } from "lucide-react";
 import { Dialog, Tabs } from "radix-ui";
 import { useState, type FormEvent } from "react";
 import { findSize, SIZE_CHART, type SizeAdvice } from "../size-guide";
+import { Button } from "~/components/ui/button";
 
 function SizeFinder() {
   const [advice, setAdvice] = useState<SizeAdvice | null>(null);
@@ -39,12 +40,9 @@ function SizeFinder() {
           </label>
         ))}
       </div>
-      <button
-        type="submit"
-        className="mt-4 inline-flex h-11 items-center rounded-full bg-primary px-6 text-xs tracking-[0.15em] text-primary-foreground uppercase"
-      >
+      <Button type="submit" size="sm" className="mt-4">
         Find my size
-      </button>
+      </Button>
       <p role="status" className="mt-3 min-h-6 text-sm" data-testid="size-advice">
         {error ?? advice?.message ?? ""}
       </p>

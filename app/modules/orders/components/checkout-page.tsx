@@ -1,17 +1,21 @@
 import { Form, Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
 import { BRAND } from "~/lib/brand";
 import { formatPrice } from "~/lib/format";
+import { getFormErrors, inputAttributes, type FormFailure } from "~/lib/forms";
 import { imageSrcSet, imageUrlAtWidth } from "~/lib/image-url";
 import type { Money } from "~/lib/money";
 import type { ProductImage } from "~/modules/catalogue/types";
+import { placeOrderSchema } from "../schema";
 import { ORDER_STATUS_LABELS, type CheckoutView } from "../types";
 
-/** What the checkout action answered: the shopper's values back, with field errors or order problems. */
-export interface CheckoutActionData {
-  fieldErrors: Partial<Record<"name" | "email", string>>;
-  problems: string[];
-  values: { name: string; email: string };
-}
+/** What the checkout action answers when no order was placed: parseForm's failure, plus the bag's problems if any. */
+export type CheckoutActionData = FormFailure & { problems?: string[] };
+
+const nameAttributes = inputAttributes(placeOrderSchema, "name");
+const emailAttributes = inputAttributes(placeOrderSchema, "email");
 
 function LineImage({ image, title }: { image: ProductImage | null; title: string }) {
   if (!image) return <div aria-hidden="true" className="h-30 w-24 shrink-0 rounded-md bg-muted" />;
@@ -46,12 +50,9 @@ export function CheckoutNotFound() {
       <p className="mt-4 text-muted-foreground">
         The link may be mistyped, or the checkout belongs to another store. Your bag is still waiting for you.
       </p>
-      <Link
-        to="/"
-        className="mt-10 inline-flex h-12 items-center rounded-full bg-primary px-8 text-sm tracking-[0.15em] text-primary-foreground uppercase transition-opacity hover:opacity-90"
-      >
-        Return to Home
-      </Link>
+      <Button asChild className="mt-10">
+        <Link to="/">Return to Home</Link>
+      </Button>
     </section>
   );
 }
@@ -67,8 +68,8 @@ export function CheckoutPage({
   submitting: boolean;
 }) {
   const order = checkout.order;
-  const fieldErrors: Partial<Record<"name" | "email", string>> = actionData?.fieldErrors ?? {};
-  const problems = actionData?.problems.length ? actionData.problems : checkout.lines.flatMap((l) => (l.problem ? [l.problem] : []));
+  const form = getFormErrors(actionData);
+  const problems = actionData?.problems?.length ? actionData.problems : checkout.lines.flatMap((l) => (l.problem ? [l.problem] : []));
   const lines = checkout.lines;
 
   return (
@@ -131,12 +132,9 @@ export function CheckoutPage({
           </dl>
 
           {order ? (
-            <Link
-              to="/"
-              className="mt-6 inline-flex h-12 w-full items-center justify-center rounded-full bg-primary px-8 text-sm tracking-[0.15em] text-primary-foreground uppercase transition-opacity hover:opacity-90"
-            >
-              Continue Browsing
-            </Link>
+            <Button asChild className="mt-6 w-full">
+              <Link to="/">Continue Browsing</Link>
+            </Button>
           ) : (
             <Form method="post" noValidate={false} className="mt-6 space-y-5">
               {problems.length > 0 ? (
@@ -149,63 +147,23 @@ export function CheckoutPage({
                   </ul>
                 </div>
               ) : null}
-              <div>
-                <label htmlFor="checkout-name" className="block text-sm font-medium">
-                  Full name
-                </label>
-                <input
-                  id="checkout-name"
-                  name="name"
-                  autoComplete="name"
-                  required
-                  maxLength={100}
-                  defaultValue={actionData?.values.name}
-                  aria-invalid={fieldErrors.name ? true : undefined}
-                  aria-describedby={fieldErrors.name ? "checkout-name-error" : undefined}
-                  className="mt-2 h-12 w-full rounded-lg border border-border bg-background px-4 text-base"
-                />
-                {fieldErrors.name ? (
-                  <p id="checkout-name-error" className="mt-1.5 text-sm text-destructive">
-                    {fieldErrors.name}
-                  </p>
-                ) : null}
-              </div>
-              <div>
-                <label htmlFor="checkout-email" className="block text-sm font-medium">
-                  Email
-                </label>
-                <input
-                  id="checkout-email"
-                  name="email"
-                  type="email"
-                  autoComplete="email"
-                  required
-                  maxLength={255}
-                  defaultValue={actionData?.values.email}
-                  aria-invalid={fieldErrors.email ? true : undefined}
-                  aria-describedby={fieldErrors.email ? "checkout-email-error" : "checkout-email-hint"}
-                  className="mt-2 h-12 w-full rounded-lg border border-border bg-background px-4 text-base"
-                />
-                {fieldErrors.email ? (
-                  <p id="checkout-email-error" className="mt-1.5 text-sm text-destructive">
-                    {fieldErrors.email}
-                  </p>
-                ) : (
-                  <p id="checkout-email-hint" className="mt-1.5 text-sm text-muted-foreground">
-                    We'll confirm your order and arrange your fitting here.
-                  </p>
-                )}
-              </div>
+              <Field label="Full name" id="checkout-name" errors={form.errorsOf("name")}>
+                <Input {...nameAttributes} defaultValue={form.valueOf("name")} />
+              </Field>
+              <Field
+                label="Email"
+                id="checkout-email"
+                errors={form.errorsOf("email")}
+                description={form.errorsOf("email") ? undefined : "We'll confirm your order and arrange your fitting here."}
+              >
+                <Input {...emailAttributes} defaultValue={form.valueOf("email")} />
+              </Field>
               <p className="text-sm text-muted-foreground">
                 Nothing is charged online: you pay in the boutique when you collect your gown.
               </p>
-              <button
-                type="submit"
-                disabled={submitting}
-                className="inline-flex h-12 w-full items-center justify-center rounded-full bg-primary px-8 text-sm tracking-[0.15em] text-primary-foreground uppercase transition-opacity hover:opacity-90 disabled:opacity-60"
-              >
+              <Button type="submit" disabled={submitting} className="w-full">
                 {submitting ? "Placing Order..." : "Place Order"}
-              </button>
+              </Button>
             </Form>
           )}
         </aside>

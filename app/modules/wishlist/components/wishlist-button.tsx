@@ -1,4 +1,5 @@
 import { Heart } from "lucide-react";
+import { Button } from "~/components/ui/button";
 import type { Product } from "~/modules/catalogue/types";
 import { useWishlist, wishlist, wishlistItemFrom } from "../wishlist-store";
 
@@ -12,15 +13,10 @@ export function WishlistButton({ product, variant = "icon" }: { product: Wishlis
   const toggle = () => wishlist.toggle(wishlistItemFrom(product));
   if (variant === "labelled") {
     return (
-      <button
-        type="button"
-        onClick={toggle}
-        aria-pressed={saved}
-        className="inline-flex h-12 items-center justify-center gap-2 rounded-full border border-border px-5 text-sm tracking-[0.12em] uppercase transition-colors hover:border-foreground"
-      >
+      <Button variant="outline" onClick={toggle} aria-pressed={saved}>
         <Heart className={`size-4 ${saved ? "fill-gold text-gold" : ""}`} aria-hidden="true" />
         {label}
-      </button>
+      </Button>
     );
   }
   return (

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { buttonStyles } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Reveal } from "~/components/ui/reveal";
 import { BRAND } from "~/lib/brand";
 import { ARTWORK } from "../../content/artwork";
@@ -35,9 +35,9 @@ export function AboutBlock() {
             Brides, prom-goers and celebrants come to us from across the Lowcountry for the quiet attention of a small atelier, and leave
             with a dress that feels entirely their own.
           </p>
-          <Link to="/our-story" className={buttonStyles("outline", "mt-10")}>
-            Read Our Story
-          </Link>
+          <Button asChild variant="outline" className="mt-10">
+            <Link to="/our-story">Read Our Story</Link>
+          </Button>
         </div>
       </div>
     </Reveal>

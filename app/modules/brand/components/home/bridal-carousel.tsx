@@ -2,7 +2,7 @@ import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { useCallback, useEffect, useState, type KeyboardEvent } from "react";
 import { Link } from "react-router";
-import { buttonStyles } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Reveal } from "~/components/ui/reveal";
 import { BRIDAL_SLIDES } from "../../content/home";
 import { SectionHeading } from "../section-heading";
@@ -120,15 +120,9 @@ export function BridalCarousel() {
           </div>
         </div>
         <div className="mt-10 flex items-center justify-center gap-3 px-6">
-          <button
-            type="button"
-            onClick={previous}
-            aria-controls="bridal-slides"
-            aria-label="Previous gown"
-            className="inline-flex size-11 items-center justify-center rounded-full border border-foreground/40 transition-colors hover:bg-foreground hover:text-background"
-          >
+          <Button variant="outline" size="icon" onClick={previous} aria-controls="bridal-slides" aria-label="Previous gown">
             <ChevronLeft aria-hidden="true" className="size-5" />
-          </button>
+          </Button>
           <div className="flex items-center gap-1">
             {BRIDAL_SLIDES.map((slide, index) => (
               <button
@@ -147,31 +141,26 @@ export function BridalCarousel() {
               </button>
             ))}
           </div>
-          <button
-            type="button"
-            onClick={next}
-            aria-controls="bridal-slides"
-            aria-label="Next gown"
-            className="inline-flex size-11 items-center justify-center rounded-full border border-foreground/40 transition-colors hover:bg-foreground hover:text-background"
-          >
+          <Button variant="outline" size="icon" onClick={next} aria-controls="bridal-slides" aria-label="Next gown">
             <ChevronRight aria-hidden="true" className="size-5" />
-          </button>
+          </Button>
           {reducedMotion ? null : (
-            <button
-              type="button"
+            <Button
+              variant="quiet"
+              size="icon"
               onClick={() => setPaused((value) => !value)}
               aria-label={paused ? "Start automatic slide show" : "Stop automatic slide show"}
-              className="ml-2 inline-flex size-11 items-center justify-center rounded-full text-muted-foreground transition-colors hover:text-foreground"
+              className="ml-2"
             >
               {paused ? <Play aria-hidden="true" className="size-4" /> : <Pause aria-hidden="true" className="size-4" />}
-            </button>
+            </Button>
           )}
         </div>
       </div>
       <div className="mt-12 text-center">
-        <Link to="/weddings" className={buttonStyles("outline")}>
-          Explore the Bridal Suite
-        </Link>
+        <Button asChild variant="outline">
+          <Link to="/weddings">Explore the Bridal Suite</Link>
+        </Button>
       </div>
     </Reveal>
   );

@@ -1,6 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import { Link } from "react-router";
-import { buttonStyles } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { BRAND } from "~/lib/brand";
 import { ARTWORK } from "../../content/artwork";
 import { HERO_COLLECTIONS } from "../../content/home";
@@ -31,13 +31,14 @@ export function HomeHero() {
           </p>
           <nav aria-label="Collections" className="mt-10 flex flex-col items-center gap-3 sm:flex-row sm:justify-center lg:justify-start">
             {HERO_COLLECTIONS.map((collection, index) => (
-              <Link
+              <Button
                 key={collection.to}
-                to={collection.to}
-                className={buttonStyles(index === 0 ? "primary" : "outline", "w-full max-w-xs sm:w-auto sm:min-w-40")}
+                asChild
+                variant={index === 0 ? "primary" : "outline"}
+                className="w-full max-w-xs sm:w-auto sm:min-w-40"
               >
-                {collection.label}
-              </Link>
+                <Link to={collection.to}>{collection.label}</Link>
+              </Button>
             ))}
           </nav>
         </div>

@@ -1,6 +1,6 @@
 import { CalendarHeart, Gem, Scissors } from "lucide-react";
 import { Link } from "react-router";
-import { buttonStyles } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Reveal } from "~/components/ui/reveal";
 import { HOW_IT_WORKS } from "../../content/home";
 import { SectionHeading } from "../section-heading";
@@ -39,9 +39,9 @@ export function HowItWorks() {
         })}
       </ol>
       <div className="mt-16 text-center">
-        <Link to="/fitting-room" className={buttonStyles("primary")}>
-          Book Your Visit
-        </Link>
+        <Button asChild>
+          <Link to="/fitting-room">Book Your Visit</Link>
+        </Button>
       </div>
     </Reveal>
   );

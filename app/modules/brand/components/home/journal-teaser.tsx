@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { buttonStyles } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Reveal } from "~/components/ui/reveal";
 import { formatLongDate } from "~/lib/format";
 import { JOURNAL_ARTICLES } from "../../content/journal";
@@ -36,9 +36,9 @@ export function JournalTeaser() {
         ))}
       </ul>
       <div className="mt-14 text-center">
-        <Link to="/journal" className={buttonStyles("outline")}>
-          Read the Journal
-        </Link>
+        <Button asChild variant="outline">
+          <Link to="/journal">Read the Journal</Link>
+        </Button>
       </div>
     </Reveal>
   );

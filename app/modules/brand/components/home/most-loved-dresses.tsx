@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { buttonStyles } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Reveal } from "~/components/ui/reveal";
 import { formatPrice } from "~/lib/format";
 import type { Product } from "~/modules/catalogue/types";
@@ -32,9 +32,9 @@ export function MostLovedDresses({ products }: { products: MostLovedProduct[] })
         <ComingSoon />
       )}
       <div className="mt-14 text-center">
-        <Link to="/weddings" className={buttonStyles("outline")}>
-          View Wedding Dresses
-        </Link>
+        <Button asChild variant="outline">
+          <Link to="/weddings">View Wedding Dresses</Link>
+        </Button>
       </div>
     </Reveal>
   );
@@ -93,9 +93,9 @@ function ComingSoon() {
           We are steaming, pressing and photographing this season&rsquo;s favourites. Until they arrive online, every one of them is waiting
           for you in the fitting room.
         </p>
-        <Link to="/fitting-room" className={buttonStyles("ghost", "mt-6 text-gold-ink")}>
-          Try them on in the studio
-        </Link>
+        <Button asChild variant="ghost" className="mt-6 text-gold-ink">
+          <Link to="/fitting-room">Try them on in the studio</Link>
+        </Button>
       </div>
     </div>
   );
