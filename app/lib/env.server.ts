@@ -179,6 +179,28 @@ export const envSchema = z
     /** Attempts allowed per window on sign-in, sign-up, password reset and two-factor verification (per client; per account it is half). */
     AUTH_RATE_LIMIT: positiveInt(20),
     AUTH_RATE_WINDOW_MS: positiveInt(900_000),
+    /** The boutique's clock: fitting days and slots are read in this IANA time zone. */
+    BOUTIQUE_TIME_ZONE: z
+      .string()
+      .trim()
+      .default("America/New_York")
+      .refine((value) => {
+        try {
+          new Intl.DateTimeFormat("en-US", { timeZone: value });
+          return true;
+        } catch {
+          return false;
+        }
+      }, "must be an IANA time zone such as America/New_York"),
+    /** Where notices of new design requests go. */
+    BOUTIQUE_EMAIL: z.email("must be an email address").default("hello@thehivebridal.com"),
+    /** Shoppers who may book the same fitting slot (fitters on duty). */
+    FITTING_SLOT_CAPACITY: positiveInt(1).refine((value) => value <= 100, "must be at most 100"),
+    /** How many days ahead a fitting may be booked. */
+    FITTING_HORIZON_DAYS: positiveInt(90),
+    /** Fitting bookings and design requests allowed per client address within the window. */
+    BOOKING_RATE_LIMIT: positiveInt(10),
+    BOOKING_RATE_WINDOW_MS: positiveInt(600_000),
   })
   .superRefine((env, ctx) => {
     // Links in mail must point at the real site once we run in production

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, date, index, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt } from "../columns";
 import { ACTIVE_APPOINTMENT_STATUSES, APPOINTMENT_STATUSES, APPOINTMENT_TYPES } from "../constants";
 import { oneOf } from "../sql-helpers";
@@ -18,6 +18,20 @@ export const appointments = pgTable(
     preferredDate: date("preferred_date", { mode: "string" }).notNull(),
     /** The slot's start, 24-hour 'HH:MM'; SPEC keeps it only in notes, we also keep it queryable. */
     preferredTime: text("preferred_time").notNull(),
+    /**
+     * The slot's start as an instant: preferred_date and preferred_time read on
+     * the boutique's clock (BOUTIQUE_TIME_ZONE). Null only on rows made before
+     * this column existed.
+     */
+    startsAt: timestamp("starts_at", { withTimezone: true, mode: "date" }),
+    /**
+     * Which of the slot's places (1..capacity) this booking holds. The unique
+     * index over active bookings on (date, time, seat) is what makes the
+     * capacity hold under concurrent bookings.
+     */
+    seat: smallint("seat").notNull().default(1),
+    /** When the cancellation (or the staff's status change) freed the slot. */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true, mode: "date" }),
     notes: text("notes"),
     userId: text("user_id"),
     status: text("status").notNull().default("pending"),
@@ -27,8 +41,16 @@ export const appointments = pgTable(
     check("appointments_status_check", oneOf(t.status, APPOINTMENT_STATUSES)),
     check("appointments_type_check", oneOf(t.appointmentType, APPOINTMENT_TYPES)),
     check("appointments_time_check", sql`${t.preferredTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
-    // One active booking per slot, enforced by the database on every engine.
-    uniqueIndex("appointments_active_slot_idx").on(t.preferredDate, t.preferredTime).where(oneOf(t.status, ACTIVE_APPOINTMENT_STATUSES)),
+    check("appointments_seat_check", sql`${t.seat} between 1 and 100`),
+    // One active booking per place in a slot, enforced by the database on every engine.
+    uniqueIndex("appointments_active_slot_seat_idx")
+      .on(t.preferredDate, t.preferredTime, t.seat)
+      .where(oneOf(t.status, ACTIVE_APPOINTMENT_STATUSES)),
+    // A signed-in shopper holds at most one active booking per slot.
+    uniqueIndex("appointments_active_user_slot_idx")
+      .on(t.userId, t.preferredDate, t.preferredTime)
+      .where(sql`${t.userId} is not null and ${oneOf(t.status, ACTIVE_APPOINTMENT_STATUSES)}`),
+    index("appointments_starts_at_idx").on(t.startsAt),
     index("appointments_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
     index("appointments_status_created_at_idx").on(t.status, t.createdAt.desc()),
     index("appointments_user_id_idx").on(t.userId, t.createdAt.desc()),

@@ -1,0 +1,349 @@
+import { ArrowLeft, ArrowRight, Loader2, Send } from "lucide-react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import { buttonStyles } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { errs, optionalLabel, useHydrated } from "~/components/ui/field-helpers";
+import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+import { Textarea } from "~/components/ui/textarea";
+import { BUDGET_RANGES, EVENT_TYPES } from "~/db/constants";
+import {
+  BUDGET_LABELS,
+  checkStep,
+  daysUntil,
+  DESIGN_MESSAGES,
+  DESIGN_STEPS,
+  designFieldErrors,
+  designRequestSchema,
+  EVENT_TYPE_LABELS,
+  LEAD_TIME_DAYS,
+} from "../schema";
+
+/** What POST /custom-design answers. */
+export type DesignRequestResult =
+  { ok: true; shortNotice: boolean } | { ok: false; error: string; fieldErrors?: Record<string, string>; values?: Record<string, string> };
+
+const FIELDS = ["name", "email", "phone", "eventType", "eventDate", "venue", "stylePreference", "colors", "vision", "budget"] as const;
+type FieldName = (typeof FIELDS)[number];
+type Values = Record<FieldName, string>;
+const EMPTY = Object.fromEntries(FIELDS.map((f) => [f, ""])) as Values;
+type Step = 1 | 2 | 3 | 4;
+
+function stepOf(field: string): Step {
+  const index = DESIGN_STEPS.findIndex((s) => (s.fields as readonly string[]).includes(field));
+  return (index >= 0 ? index + 1 : 1) as Step;
+}
+
+function localToday(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
+}
+
+const WHAT_NEXT = [
+  "Our design team reviews your vision within 24 hours.",
+  "We schedule a consultation to talk through sketches, fabrics and fit.",
+  "Creation begins, with fittings along the way until it is perfect.",
+];
+
+/**
+ * SPEC's four-step custom design form. One real form holding every field, so
+ * it submits without JavaScript (all steps shown, errors beside their
+ * fields); with JavaScript the steps show one at a time, Next checks each
+ * step, and the answer comes back as toasts.
+ */
+export function DesignRequestForm({ serverResult }: { serverResult?: DesignRequestResult }) {
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<DesignRequestResult>();
+  const baseId = useId();
+  const id = (field: string) => `${baseId}-${field}`;
+  const fromServer = serverResult && !serverResult.ok ? serverResult : null;
+  const [values, setValues] = useState<Values>({ ...EMPTY, ...(fromServer?.values ?? {}) });
+  const [errors, setErrors] = useState<Record<string, string>>(fromServer?.fieldErrors ?? {});
+  const [step, setStep] = useState<Step>(1);
+  const [seen, setSeen] = useState<DesignRequestResult | null>(null);
+  const toasted = useRef<DesignRequestResult | null>(null);
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+  const busy = fetcher.state !== "idle";
+
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  if (answer && answer !== seen) {
+    setSeen(answer);
+    if (answer.ok) {
+      setValues(EMPTY);
+      setErrors({});
+      setStep(1);
+    } else {
+      const fieldErrors = answer.fieldErrors ?? {};
+      setErrors(fieldErrors);
+      const first = Object.keys(fieldErrors)[0];
+      if (first) setStep(stepOf(first));
+    }
+  }
+  useEffect(() => {
+    if (!seen || toasted.current === seen) return;
+    toasted.current = seen;
+    if (seen.ok) toast.success(DESIGN_MESSAGES.success, { description: DESIGN_MESSAGES.successDescription });
+    else toast.error(seen.error || DESIGN_MESSAGES.failed);
+  }, [seen]);
+
+  useEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    stepHeading.current?.focus();
+  }, [step]);
+
+  const set = (field: FieldName) => (event: { target: { value: string } }) => setValues({ ...values, [field]: event.target.value });
+
+  const goTo = (next: Step) => {
+    moved.current = true;
+    setStep(next);
+  };
+
+  const onNext = () => {
+    const problem = checkStep(step, values);
+    if (problem) {
+      toast.error(problem.message);
+      setErrors({ ...errors, [problem.field]: problem.message });
+      return;
+    }
+    setErrors({});
+    goTo(Math.min(4, step + 1) as Step);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    if (step < 4) {
+      onNext();
+      return;
+    }
+    for (const s of [1, 2, 3] as const) {
+      const problem = checkStep(s, values);
+      if (problem) {
+        toast.error(problem.message);
+        setErrors({ [problem.field]: problem.message });
+        goTo(s);
+        return;
+      }
+    }
+    const parsed = designRequestSchema.safeParse(values);
+    if (!parsed.success) {
+      toast.error(parsed.error.issues[0]?.message ?? DESIGN_MESSAGES.checkForm);
+      const fieldErrors = designFieldErrors(parsed.error);
+      setErrors(fieldErrors);
+      goTo(stepOf(Object.keys(fieldErrors)[0] ?? "name"));
+      return;
+    }
+    void fetcher.submit(event.currentTarget, { method: "post", action: "/custom-design", encType: "multipart/form-data" });
+  };
+
+  const days = values.eventDate ? daysUntil(values.eventDate, localToday()) : null;
+  const dateHint =
+    days === null || Number.isNaN(days)
+      ? "Optional. Custom designs take 4-6 weeks; we ask for at least 8 weeks before your event."
+      : days < 0
+        ? null
+        : days < LEAD_TIME_DAYS
+          ? DESIGN_MESSAGES.shortNotice
+          : "Optional. Custom designs take 4-6 weeks; we ask for at least 8 weeks before your event.";
+  const shown = (n: Step) => !hydrated || step === n;
+  const noJsAnswer = !fetcher.data ? serverResult : undefined;
+
+  const input = (field: FieldName, label: string, props: Record<string, unknown> = {}, optional = false, hint?: string | null) => (
+    <Field id={id(field)} label={optional ? optionalLabel(label) : label} errors={errs(errors[field])} description={hint ?? undefined}>
+      <Input id={id(field)} name={field} value={values[field]} onChange={set(field)} {...props} />
+    </Field>
+  );
+
+  return (
+    <div>
+      {noJsAnswer?.ok ? (
+        <div role="status" className="mb-8 border border-gold/60 bg-accent px-5 py-4 text-accent-foreground">
+          <p className="font-medium">{DESIGN_MESSAGES.success}</p>
+          <p className="mt-1 text-sm">{DESIGN_MESSAGES.successDescription}</p>
+          {noJsAnswer.shortNotice ? <p className="mt-1 text-sm">{DESIGN_MESSAGES.shortNotice}</p> : null}
+        </div>
+      ) : noJsAnswer && !noJsAnswer.ok ? (
+        <p role="alert" className="mb-8 border border-destructive/60 px-5 py-4 text-destructive">
+          {noJsAnswer.error}
+        </p>
+      ) : null}
+
+      {hydrated ? (
+        <div className="mb-10">
+          <div className="flex items-baseline justify-between gap-4">
+            <p className="text-sm tracking-[0.18em] text-muted-foreground uppercase">Step {step} of 4</p>
+            <p className="font-display text-xl">{DESIGN_STEPS[step - 1]?.title}</p>
+          </div>
+          <div
+            role="progressbar"
+            aria-label="Custom design form progress"
+            aria-valuemin={1}
+            aria-valuemax={4}
+            aria-valuenow={step}
+            aria-valuetext={`Step ${step} of 4: ${DESIGN_STEPS[step - 1]?.title}`}
+            className="mt-3 h-1.5 w-full overflow-hidden rounded-full bg-muted"
+          >
+            <div className="h-full bg-gold-ink transition-[width] duration-500" style={{ width: `${(step / 4) * 100}%` }} />
+          </div>
+        </div>
+      ) : null}
+
+      <fetcher.Form
+        method="post"
+        action="/custom-design"
+        encType="multipart/form-data"
+        noValidate
+        onSubmit={onSubmit}
+        className="space-y-10"
+      >
+        <fieldset hidden={!shown(1)} className="space-y-7">
+          <legend className="mb-6">
+            <h2 ref={step === 1 ? stepHeading : undefined} tabIndex={-1} className="text-3xl">
+              About You
+            </h2>
+          </legend>
+          {input("name", "Full name", { autoComplete: "name", required: true, maxLength: 100 })}
+          <div className="grid gap-7 sm:grid-cols-2">
+            {input("email", "Email", { type: "email", inputMode: "email", autoComplete: "email", required: true, maxLength: 255 })}
+            {input("phone", "Phone", { type: "tel", autoComplete: "tel", maxLength: 20 }, true)}
+          </div>
+        </fieldset>
+
+        <fieldset hidden={!shown(2)} className="space-y-7">
+          <legend className="mb-6">
+            <h2 ref={step === 2 ? stepHeading : undefined} tabIndex={-1} className="text-3xl">
+              Event Details
+            </h2>
+          </legend>
+          <Field id={id("eventType")} label="Event type" errors={errs(errors.eventType)}>
+            <Select id={id("eventType")} name="eventType" required value={values.eventType} onChange={set("eventType")}>
+              <option value="">Select your event</option>
+              {EVENT_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {EVENT_TYPE_LABELS[type]}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <div className="grid gap-7 sm:grid-cols-2">
+            {input("eventDate", "Event date", { type: "date" }, true, dateHint)}
+            {input("venue", "Venue", { maxLength: 200, placeholder: "Where is the celebration?" }, true)}
+          </div>
+        </fieldset>
+
+        <fieldset hidden={!shown(3)} className="space-y-7">
+          <legend className="mb-6">
+            <h2 ref={step === 3 ? stepHeading : undefined} tabIndex={-1} className="text-3xl">
+              Your Vision
+            </h2>
+          </legend>
+          <div className="grid gap-7 sm:grid-cols-2">
+            {input("stylePreference", "Style preference", { maxLength: 100, placeholder: "A-line, mermaid, ball gown..." }, true)}
+            {input("colors", "Colour preferences", { maxLength: 100, placeholder: "Ivory, blush, champagne..." }, true)}
+          </div>
+          <Field
+            id={id("vision")}
+            label="Describe your vision"
+            errors={errs(errors.vision)}
+            description="At least 10 characters, up to 1000."
+          >
+            <Textarea
+              id={id("vision")}
+              name="vision"
+              required
+              maxLength={1000}
+              rows={6}
+              value={values.vision}
+              onChange={set("vision")}
+              placeholder="The silhouette, the fabrics, the feeling you want on the day..."
+            />
+          </Field>
+          <Field id={id("budget")} label={optionalLabel("Budget range")} errors={errs(errors.budget)}>
+            <Select id={id("budget")} name="budget" value={values.budget} onChange={set("budget")}>
+              <option value="">Select a range</option>
+              {BUDGET_RANGES.map((range) => (
+                <option key={range} value={range}>
+                  {BUDGET_LABELS[range]}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        </fieldset>
+
+        <fieldset hidden={!shown(4)} className="space-y-7">
+          <legend className="mb-6">
+            <h2 ref={step === 4 ? stepHeading : undefined} tabIndex={-1} className="text-3xl">
+              Inspiration
+            </h2>
+          </legend>
+          <p className="leading-relaxed text-muted-foreground">
+            Pictures you love (a neckline, a lace, a colour) help us see what you see. Bring them to your consultation, or reply to our
+            email with them.
+          </p>
+          <section aria-labelledby={`${baseId}-next`} className="border border-border bg-surface p-6">
+            <h3 id={`${baseId}-next`} className="text-2xl">
+              What Happens Next?
+            </h3>
+            <ol className="mt-4 space-y-3 text-muted-foreground">
+              {WHAT_NEXT.map((text, index) => (
+                <li key={text} className="flex gap-3">
+                  <span aria-hidden="true" className="font-display text-lg text-gold-ink">
+                    {index + 1}.
+                  </span>
+                  <span>{text}</span>
+                </li>
+              ))}
+            </ol>
+          </section>
+        </fieldset>
+
+        {/* A honeypot: hidden from people and assistive technology, filled in by bots. */}
+        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+          <label htmlFor={id("website")}>Leave this empty</label>
+          <input id={id("website")} name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </div>
+
+        <div className="flex flex-col-reverse gap-4 border-t border-border pt-8 sm:flex-row sm:justify-between">
+          {hydrated ? (
+            <button
+              type="button"
+              onClick={() => goTo(Math.max(1, step - 1) as Step)}
+              disabled={step === 1}
+              className={buttonStyles("outline", "w-full sm:w-auto")}
+            >
+              <ArrowLeft aria-hidden="true" className="size-4" />
+              Previous
+            </button>
+          ) : (
+            <span />
+          )}
+          {hydrated && step < 4 ? (
+            // Distinct keys: React must not turn the clicked Next into a submit button mid-click (the browser would then submit).
+            <button key="next" type="button" onClick={onNext} className={buttonStyles("primary", "w-full sm:w-auto")}>
+              Next
+              <ArrowRight aria-hidden="true" className="size-4" />
+            </button>
+          ) : (
+            <button key="submit" type="submit" disabled={busy} className={buttonStyles("primary", "w-full sm:w-auto")}>
+              {busy ? (
+                <>
+                  <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+                  Submitting...
+                </>
+              ) : (
+                <>
+                  <Send aria-hidden="true" className="size-4" />
+                  Submit Vision
+                </>
+              )}
+            </button>
+          )}
+        </div>
+      </fetcher.Form>
+    </div>
+  );
+}

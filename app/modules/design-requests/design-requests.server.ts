@@ -1,0 +1,124 @@
+import { TZDate } from "@date-fns/tz";
+import type { Database } from "~/db/client.server";
+import { customDesignSubmissions } from "~/db/schema/design-requests";
+import { BRAND } from "~/lib/brand";
+import type { Env } from "~/lib/env.server";
+import { createRateLimiter, type RateLimiter } from "~/lib/rate-limit.server";
+import { brandedMail, enqueueMail, type MailMessage } from "~/modules/mail/mail.server";
+import { BUDGET_LABELS, daysUntil, DESIGN_MESSAGES, EVENT_TYPE_LABELS, LEAD_TIME_DAYS, type DesignRequest } from "./schema";
+import type { DesignRequestOutcome } from "./types";
+
+export const DESIGN_CONFIRMATION_MAIL_KIND = "design-request-confirmation";
+export const DESIGN_NOTICE_MAIL_KIND = "design-request-notice";
+
+/** Today on the boutique's clock, 'YYYY-MM-DD'. */
+export function boutiqueDate(now: Date, timeZone: string): string {
+  const local = new TZDate(now.getTime(), timeZone);
+  return `${local.getFullYear()}-${String(local.getMonth() + 1).padStart(2, "0")}-${String(local.getDate()).padStart(2, "0")}`;
+}
+
+export interface SubmitOptions {
+  settings: Pick<Env, "BOUTIQUE_TIME_ZONE" | "BOUTIQUE_EMAIL">;
+  /** The signed-in shopper's id, or null for a guest. */
+  userId: string | null;
+  appUrl: string;
+  now?: Date;
+}
+
+/**
+ * Stores a custom design request (SPEC §3's row, empty optional fields as
+ * null, status pending) and queues, in the same transaction, a confirmation
+ * to the customer and a notice to the boutique. An event date in the past is
+ * refused; one less than 8 weeks away is accepted and flagged.
+ */
+export async function submitDesignRequest(db: Database, input: DesignRequest, options: SubmitOptions): Promise<DesignRequestOutcome> {
+  const today = boutiqueDate(options.now ?? new Date(), options.settings.BOUTIQUE_TIME_ZONE);
+  let shortNotice = false;
+  if (input.eventDate) {
+    const days = daysUntil(input.eventDate, today);
+    if (days < 0) return { status: "refused", field: "eventDate", message: DESIGN_MESSAGES.pastDate };
+    shortNotice = days < LEAD_TIME_DAYS;
+  }
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(customDesignSubmissions)
+      .values({
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        eventType: input.eventType,
+        eventDate: input.eventDate,
+        venue: input.venue,
+        stylePreference: input.stylePreference,
+        colors: input.colors,
+        vision: input.vision,
+        budget: input.budget,
+        userId: options.userId,
+        status: "pending",
+      })
+      .returning({ id: customDesignSubmissions.id });
+    if (!row) throw new Error("submitDesignRequest: the row was not written");
+    await enqueueMail(tx, confirmationMail(input, shortNotice));
+    await enqueueMail(tx, noticeMail(input, row.id, shortNotice, options));
+    return { status: "submitted", id: row.id, shortNotice } satisfies DesignRequestOutcome;
+  });
+}
+
+export function designRateLimiter(env: Pick<Env, "BOOKING_RATE_LIMIT" | "BOOKING_RATE_WINDOW_MS">): RateLimiter {
+  return createRateLimiter({ scope: "design-request", limit: env.BOOKING_RATE_LIMIT, windowMs: env.BOOKING_RATE_WINDOW_MS });
+}
+
+function rows(input: DesignRequest) {
+  const out: { label: string; value: string }[] = [{ label: "Event", value: EVENT_TYPE_LABELS[input.eventType] }];
+  if (input.eventDate) out.push({ label: "Event date", value: input.eventDate });
+  if (input.venue) out.push({ label: "Venue", value: input.venue });
+  if (input.stylePreference) out.push({ label: "Style", value: input.stylePreference });
+  if (input.colors) out.push({ label: "Colours", value: input.colors });
+  if (input.budget) out.push({ label: "Budget", value: BUDGET_LABELS[input.budget] });
+  return out;
+}
+
+function confirmationMail(input: DesignRequest, shortNotice: boolean): MailMessage {
+  return brandedMail({
+    kind: DESIGN_CONFIRMATION_MAIL_KIND,
+    to: input.email,
+    subject: "We have your vision: your custom design request",
+    preheader: "Our design team will be in touch within 24 hours.",
+    blocks: [
+      { kind: "heading", text: "Thank you for sharing your vision" },
+      {
+        kind: "paragraph",
+        text: `Dear ${input.name}, your custom design request has reached ${BRAND.fullName}. Our design team will review it and be in touch within 24 hours to arrange your consultation.`,
+      },
+      { kind: "details", rows: rows(input) },
+      { kind: "paragraph", text: `Your vision, in your words:\n${input.vision}` },
+      ...(shortNotice ? [{ kind: "note" as const, text: DESIGN_MESSAGES.shortNotice }] : []),
+      { kind: "note", text: `Questions in the meantime? Call us on ${BRAND.phone}.` },
+    ],
+  });
+}
+
+function noticeMail(input: DesignRequest, id: string, shortNotice: boolean, options: SubmitOptions): MailMessage {
+  return brandedMail({
+    kind: DESIGN_NOTICE_MAIL_KIND,
+    to: options.settings.BOUTIQUE_EMAIL,
+    subject: `New custom design request from ${input.name}${shortNotice ? " (under 8 weeks)" : ""}`,
+    preheader: `${EVENT_TYPE_LABELS[input.eventType]} request: reply within 24 hours.`,
+    blocks: [
+      { kind: "heading", text: "New custom design request" },
+      {
+        kind: "details",
+        rows: [
+          { label: "Name", value: input.name },
+          { label: "Email", value: input.email },
+          ...(input.phone ? [{ label: "Phone", value: input.phone }] : []),
+          ...rows(input),
+          { label: "Reference", value: id },
+        ],
+      },
+      { kind: "paragraph", text: input.vision },
+      ...(shortNotice ? [{ kind: "note" as const, text: "The event is less than 8 weeks away." }] : []),
+      { kind: "note", text: `The customer has been promised a reply within 24 hours. ${options.appUrl}` },
+    ],
+  });
+}

@@ -1,0 +1,2 @@
+export type DesignRequestOutcome =
+  { status: "submitted"; id: string; shortNotice: boolean } | { status: "refused"; field: string; message: string };

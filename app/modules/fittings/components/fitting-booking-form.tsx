@@ -1,0 +1,267 @@
+import { CalendarCheck, Loader2 } from "lucide-react";
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import { buttonStyles } from "~/components/ui/button";
+import { DateGrid } from "~/components/ui/date-grid";
+import { Field } from "~/components/ui/field";
+import { errs, optionalLabel, useHydrated } from "~/components/ui/field-helpers";
+import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+import { Textarea } from "~/components/ui/textarea";
+import { DEFAULT_SLOT_TIME, longDate, slotLabel, SLOT_TIMES } from "../fittings";
+import { FITTING_MESSAGES, firstFittingMessage, fittingBookingSchema, fittingFieldErrors } from "../schema";
+import type { FittingCalendar, SlotAvailability } from "../types";
+
+/** What POST /fitting-room answers. */
+export type FittingBookingResult =
+  | { ok: true; date: string; time: string }
+  | { ok: false; error: string; fieldErrors?: Record<string, string>; values?: Record<string, string> };
+
+/** What GET /fitting-room?date= gives the form: the calendar and one day's slots. */
+export interface FittingAvailability {
+  calendar: FittingCalendar;
+  date: string | null;
+  slots: SlotAvailability[];
+}
+
+export function bookedDescription(date: string, time: string): string {
+  return `Your fitting is booked for ${longDate(date)} at ${slotLabel(time)}. A confirmation email will follow shortly.`;
+}
+
+const EMPTY = { name: "", email: "", phone: "", notes: "" };
+
+/**
+ * SPEC's booking form. A real form posting to /fitting-room, so it books
+ * without JavaScript (a native date field stands in for the calendar until
+ * the page is hydrated); with JavaScript it checks the fields first, posts
+ * through a fetcher, asks the server for the chosen day's slots, and answers
+ * with toasts.
+ */
+export function FittingBookingForm({
+  availability,
+  serverResult,
+}: {
+  availability: FittingAvailability;
+  serverResult?: FittingBookingResult;
+}) {
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<FittingBookingResult>();
+  const slotsFetcher = useFetcher<FittingAvailability>();
+  const ids = { name: useId(), email: useId(), phone: useId(), date: useId(), time: useId(), notes: useId(), hp: useId() };
+  const initial = serverResult && !serverResult.ok ? serverResult.values : undefined;
+  const [fields, setFields] = useState({ ...EMPTY, ...pick(initial) });
+  const defaultDate = availability.date ?? availability.calendar.firstOpenDay ?? availability.calendar.today;
+  const [date, setDate] = useState<string | null>(initial?.date ?? defaultDate);
+  const [time, setTime] = useState<string>(initial?.time ?? DEFAULT_SLOT_TIME);
+  const [errors, setErrors] = useState<Record<string, string>>(serverResult && !serverResult.ok ? (serverResult.fieldErrors ?? {}) : {});
+  const handled = useRef<FittingBookingResult | null>(null);
+  const busy = fetcher.state !== "idle";
+
+  const current = slotsFetcher.data ?? availability;
+  const calendar = current.calendar;
+  // Without JavaScript the native date field can change the day: the server then judges the time alone.
+  const slots = hydrated && current.date === date ? current.slots : null;
+  const closed = useMemo(() => new Set(calendar.closedDays), [calendar.closedDays]);
+
+  const loadDay = (day: string | null) => {
+    if (day) void slotsFetcher.load(`/fitting-room?date=${day}`);
+  };
+
+  // Each answer once: the form's state changes while rendering (React's way to
+  // adjust state to new data), the toast after the render.
+  const [seen, setSeen] = useState<FittingBookingResult | null>(null);
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  if (answer && answer !== seen) {
+    setSeen(answer);
+    if (answer.ok) {
+      setFields(EMPTY);
+      setErrors({});
+      setTime(DEFAULT_SLOT_TIME);
+      setDate(defaultDate);
+    } else {
+      setErrors(answer.fieldErrors ?? {});
+    }
+  }
+  useEffect(() => {
+    if (!seen || handled.current === seen) return;
+    handled.current = seen;
+    if (seen.ok) {
+      toast.success(FITTING_MESSAGES.success, { description: bookedDescription(seen.date, seen.time) });
+      loadDay(defaultDate);
+    } else {
+      toast.error(seen.error || FITTING_MESSAGES.failed);
+      loadDay(date);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per answer
+  }, [seen]);
+
+  // A chosen time that is full or past on the chosen day gives way to the day's first free one.
+  const chosen = slots?.find((slot) => slot.time === time);
+  const effectiveTime = chosen && !chosen.available ? (slots?.find((slot) => slot.available)?.time ?? time) : time;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const form = new FormData(event.currentTarget);
+    const parsed = fittingBookingSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) {
+      toast.error(firstFittingMessage(parsed.error));
+      setErrors(fittingFieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    void fetcher.submit(form, { method: "post", action: "/fitting-room" });
+  };
+
+  const noJsSuccess = !fetcher.data && serverResult?.ok ? serverResult : null;
+
+  return (
+    <fetcher.Form method="post" action="/fitting-room" noValidate onSubmit={onSubmit} className="space-y-7">
+      {noJsSuccess ? (
+        <div role="status" className="border border-gold/60 bg-accent px-5 py-4 text-accent-foreground">
+          <p className="font-medium">{FITTING_MESSAGES.success}</p>
+          <p className="mt-1 text-sm">{bookedDescription(noJsSuccess.date, noJsSuccess.time)}</p>
+        </div>
+      ) : null}
+      {!fetcher.data && serverResult && !serverResult.ok ? (
+        <p role="alert" className="border border-destructive/60 px-5 py-4 text-destructive">
+          {serverResult.error}
+        </p>
+      ) : null}
+
+      <div className="grid gap-7 sm:grid-cols-2">
+        <Field id={ids.name} label="Full name" errors={errs(errors.name)} className="sm:col-span-2">
+          <Input
+            id={ids.name}
+            name="name"
+            autoComplete="name"
+            required
+            maxLength={100}
+            value={fields.name}
+            onChange={(e) => setFields({ ...fields, name: e.target.value })}
+          />
+        </Field>
+        <Field id={ids.email} label="Email" errors={errs(errors.email)}>
+          <Input
+            id={ids.email}
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            required
+            maxLength={255}
+            value={fields.email}
+            onChange={(e) => setFields({ ...fields, email: e.target.value })}
+          />
+        </Field>
+        <Field id={ids.phone} label={optionalLabel("Phone")} errors={errs(errors.phone)}>
+          <Input
+            id={ids.phone}
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            maxLength={20}
+            value={fields.phone}
+            onChange={(e) => setFields({ ...fields, phone: e.target.value })}
+          />
+        </Field>
+      </div>
+
+      <div className="grid gap-7">
+        {hydrated ? (
+          <fieldset>
+            <legend className="text-xs font-medium tracking-[0.18em] text-foreground uppercase">Preferred date</legend>
+            <input type="hidden" name="date" value={date ?? ""} />
+            <div className="mt-2 border border-border bg-surface p-2 sm:p-3">
+              <DateGrid
+                label="Preferred date"
+                value={date}
+                min={calendar.today}
+                max={calendar.lastDay}
+                disabled={closed}
+                describedBy={errors.date ? `${ids.date}-error` : `${ids.date}-hint`}
+                onChange={(next) => {
+                  setDate(next);
+                  loadDay(next);
+                }}
+              />
+            </div>
+            <p id={`${ids.date}-hint`} className="mt-2 text-sm text-muted-foreground">
+              {date ? `Chosen: ${longDate(date)}` : "No date chosen"}. Open Monday to Saturday.
+            </p>
+            {errors.date ? (
+              <p id={`${ids.date}-error`} className="mt-2 text-sm text-destructive">
+                {errors.date}
+              </p>
+            ) : null}
+          </fieldset>
+        ) : (
+          <Field id={ids.date} label="Preferred date" errors={errs(errors.date)} description="Open Monday to Saturday.">
+            <Input id={ids.date} name="date" type="date" required min={calendar.today} max={calendar.lastDay} defaultValue={date ?? ""} />
+          </Field>
+        )}
+
+        <div className="space-y-7">
+          <Field
+            id={ids.time}
+            label="Preferred time"
+            errors={errs(errors.time)}
+            description={
+              slots && !slots.some((s) => s.available) ? "No times are left on this day. Please choose another date." : undefined
+            }
+          >
+            <Select id={ids.time} name="time" value={effectiveTime} onChange={(e) => setTime(e.target.value)}>
+              {SLOT_TIMES.map((value) => {
+                const slot = slots?.find((s) => s.time === value);
+                const unavailable = slot ? !slot.available : false;
+                return (
+                  <option key={value} value={value} disabled={unavailable}>
+                    {slotLabel(value)}
+                    {slot?.full ? " (fully booked)" : unavailable ? " (unavailable)" : ""}
+                  </option>
+                );
+              })}
+            </Select>
+          </Field>
+          <Field id={ids.notes} label={optionalLabel("Notes")} errors={errs(errors.notes)}>
+            <Textarea
+              id={ids.notes}
+              name="notes"
+              maxLength={1000}
+              rows={4}
+              placeholder="Tell us about your gown, the event, or any alterations you have in mind"
+              value={fields.notes}
+              onChange={(e) => setFields({ ...fields, notes: e.target.value })}
+            />
+          </Field>
+        </div>
+      </div>
+
+      {/* A honeypot: hidden from people and assistive technology, filled in by bots. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label htmlFor={ids.hp}>Leave this empty</label>
+        <input id={ids.hp} name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+
+      <button type="submit" disabled={busy} className={buttonStyles("primary", "w-full sm:w-auto")}>
+        {busy ? (
+          <>
+            <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+            Booking...
+          </>
+        ) : (
+          <>
+            <CalendarCheck aria-hidden="true" className="size-4" />
+            Confirm Appointment
+          </>
+        )}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+function pick(values: Record<string, string> | undefined) {
+  if (!values) return {};
+  return { name: values.name ?? "", email: values.email ?? "", phone: values.phone ?? "", notes: values.notes ?? "" };
+}

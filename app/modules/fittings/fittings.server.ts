@@ -1,0 +1,314 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { queryRows, type Database, type Executor } from "~/db/client.server";
+import { ACTIVE_APPOINTMENT_STATUSES, type AppointmentStatus } from "~/db/constants";
+import { appointments } from "~/db/schema/fittings";
+import { BRAND } from "~/lib/brand";
+import type { Env } from "~/lib/env.server";
+import { createRateLimiter, type RateLimiter } from "~/lib/rate-limit.server";
+import type { SignedTokens } from "~/lib/signed-token.server";
+import { brandedMail, enqueueMail, type MailMessage } from "~/modules/mail/mail.server";
+import { bookableRange, judgeDay, judgeSlot, slotStart, type ClockOptions } from "./availability.server";
+import { fittingInvitation } from "./invitation.server";
+import { FITTING_MESSAGES, type FittingBooking } from "./schema";
+import { longDate, SLOT_TIMES, slotLabel } from "./fittings";
+import type { Appointment, BookingOutcome, FittingCalendar, SlotAvailability } from "./types";
+
+export { boutiqueToday, judgeDay, judgeSlot, slotStart, type ClockOptions } from "./availability.server";
+
+export const CONFIRMATION_MAIL_KIND = "fitting-confirmation";
+export const CANCELLATION_MAIL_KIND = "fitting-cancellation";
+export const CANCEL_PATH = "/fitting-room/cancel";
+export const CANCEL_TOKEN_PURPOSE = "fitting-cancel";
+
+export type FittingSettings = Pick<Env, "BOUTIQUE_TIME_ZONE" | "FITTING_SLOT_CAPACITY" | "FITTING_HORIZON_DAYS">;
+
+export function clockFor(env: Pick<Env, "BOUTIQUE_TIME_ZONE" | "FITTING_HORIZON_DAYS">, now = new Date()): ClockOptions {
+  return { now, timeZone: env.BOUTIQUE_TIME_ZONE, horizonDays: env.FITTING_HORIZON_DAYS };
+}
+
+const active = () => inArray(appointments.status, [...ACTIVE_APPOINTMENT_STATUSES]);
+
+/** Active bookings per slot between two dates, keyed 'YYYY-MM-DD HH:MM'. */
+async function bookedCounts(db: Database, from: string, to: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ date: appointments.preferredDate, time: appointments.preferredTime, count: sql<number>`count(*)::int` })
+    .from(appointments)
+    .where(and(active(), sql`${appointments.preferredDate} between ${from} and ${to}`))
+    .groupBy(appointments.preferredDate, appointments.preferredTime);
+  return new Map(rows.map((row) => [`${row.date} ${row.time}`, Number(row.count)]));
+}
+
+function slotsOf(date: string, counts: Map<string, number>, clock: ClockOptions, capacity: number): SlotAvailability[] {
+  return SLOT_TIMES.map((time) => {
+    const full = (counts.get(`${date} ${time}`) ?? 0) >= capacity;
+    return { time, label: slotLabel(time), full, available: !full && judgeSlot(date, time, clock) === "open" };
+  });
+}
+
+/** The eight slots of one date as they stand now (all unavailable on a closed or past day). */
+export async function slotsForDate(db: Database, date: string, settings: FittingSettings, now = new Date()): Promise<SlotAvailability[]> {
+  const counts = await bookedCounts(db, date, date);
+  return slotsOf(date, counts, clockFor(settings, now), settings.FITTING_SLOT_CAPACITY);
+}
+
+/** The calendar the booking page draws: which days between today and the horizon can be chosen. */
+export async function fittingCalendar(db: Database, settings: FittingSettings, now = new Date()): Promise<FittingCalendar> {
+  const clock = clockFor(settings, now);
+  const { today, lastDay, days } = bookableRange(clock);
+  const counts = await bookedCounts(db, today, lastDay);
+  const closedDays = days.filter(
+    (day) => judgeDay(day, clock) !== "open" || !slotsOf(day, counts, clock, settings.FITTING_SLOT_CAPACITY).some((slot) => slot.available),
+  );
+  const closed = new Set(closedDays);
+  return { today, lastDay, closedDays, firstOpenDay: days.find((day) => !closed.has(day)) ?? null, timeZone: settings.BOUTIQUE_TIME_ZONE };
+}
+
+export interface BookingOptions {
+  settings: FittingSettings;
+  appUrl: string;
+  tokens: SignedTokens;
+  /** The signed-in shopper's id, or null for a guest. */
+  userId: string | null;
+  now?: Date;
+}
+
+/** SPEC §3: 'Preferred time: 10:00 AM' and, after it, the shopper's own note. */
+export function appointmentNotes(time: string, note: string | null): string {
+  return note ? `Preferred time: ${slotLabel(time)}\n${note}` : `Preferred time: ${slotLabel(time)}`;
+}
+
+function refusal(verdict: "closed" | "past" | "started" | "beyond", horizonDays: number): BookingOutcome {
+  const message =
+    verdict === "closed"
+      ? FITTING_MESSAGES.dayClosed
+      : verdict === "past"
+        ? FITTING_MESSAGES.dayPast
+        : verdict === "started"
+          ? FITTING_MESSAGES.slotStarted
+          : `Fittings can be booked up to ${horizonDays} days ahead. Please choose an earlier date.`;
+  return { status: "refused", reason: verdict, message };
+}
+
+/**
+ * Books a fitting: checks the slot on the boutique's clock, then takes the
+ * first free place (seat 1..capacity) with INSERT … ON CONFLICT DO NOTHING.
+ * The unique index over active bookings on (date, time, seat) decides between
+ * concurrent requests, on PGlite and PostgreSQL alike: a racing insert waits
+ * for the other to commit and then finds its seat taken, so a slot never holds
+ * more than its capacity. The confirmation and its invitation are queued in
+ * the same transaction; the caller nudges the mail worker afterwards.
+ */
+export async function bookFitting(db: Database, input: FittingBooking, options: BookingOptions): Promise<BookingOutcome> {
+  const { settings } = options;
+  const clock = clockFor(settings, options.now);
+  const verdict = judgeSlot(input.date, input.time, clock);
+  if (verdict !== "open") return refusal(verdict, settings.FITTING_HORIZON_DAYS);
+  const startsAt = slotStart(input.date, input.time, settings.BOUTIQUE_TIME_ZONE);
+
+  return db.transaction(async (tx) => {
+    if (options.userId) {
+      const [mine] = await tx
+        .select({ id: appointments.id })
+        .from(appointments)
+        .where(
+          and(
+            eq(appointments.userId, options.userId),
+            eq(appointments.preferredDate, input.date),
+            eq(appointments.preferredTime, input.time),
+            active(),
+          ),
+        );
+      if (mine) return { status: "refused", reason: "duplicate", message: FITTING_MESSAGES.alreadyBooked } satisfies BookingOutcome;
+    }
+    for (let seat = 1; seat <= settings.FITTING_SLOT_CAPACITY; seat++) {
+      const [row] = await queryRows<{ id: string }>(
+        tx,
+        sql`insert into appointments (name, email, phone, appointment_type, preferred_date, preferred_time, starts_at, seat, notes, user_id, status)
+            values (${input.name}, ${input.email}, ${input.phone}, 'fitting', ${input.date}, ${input.time}, ${startsAt.toISOString()}::timestamptz,
+                    ${seat}, ${appointmentNotes(input.time, input.notes)}, ${options.userId}, 'pending')
+            on conflict do nothing
+            returning id`,
+      );
+      if (!row) continue;
+      const appointment = await readAppointment(tx, row.id);
+      if (!appointment) throw new Error("bookFitting: the new appointment vanished inside its transaction");
+      await enqueueMail(tx, confirmationMail(appointment, options));
+      return { status: "booked", appointment } satisfies BookingOutcome;
+    }
+    return { status: "refused", reason: "full", message: FITTING_MESSAGES.slotTaken } satisfies BookingOutcome;
+  });
+}
+
+async function readAppointment(db: Executor, id: string): Promise<Appointment | null> {
+  const [row] = await db.select().from(appointments).where(eq(appointments.id, id));
+  if (!row) return null;
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    appointmentType: row.appointmentType,
+    preferredDate: row.preferredDate,
+    preferredTime: row.preferredTime,
+    startsAt: row.startsAt,
+    notes: row.notes,
+    userId: row.userId,
+    status: row.status as AppointmentStatus,
+    createdAt: row.createdAt,
+  };
+}
+
+/** A signed-in shopper's upcoming active appointments, soonest first. */
+export async function upcomingAppointments(db: Database, userId: string, now = new Date()): Promise<Appointment[]> {
+  const rows = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(and(eq(appointments.userId, userId), active(), sql`${appointments.startsAt} > ${now.toISOString()}::timestamptz`))
+    .orderBy(appointments.startsAt);
+  const found = await Promise.all(rows.map((row) => readAppointment(db, row.id)));
+  return found.filter((item): item is Appointment => item !== null);
+}
+
+// --- cancel links -------------------------------------------------------------
+// A signed token whose subject is the appointment's id. It expires a day after
+// the slot: by then there is nothing left to cancel.
+
+export function signCancelToken(appointment: Pick<Appointment, "id" | "startsAt">, tokens: SignedTokens): string {
+  const until = new Date((appointment.startsAt ?? new Date()).getTime() + 24 * 3600_000);
+  return tokens.sign(CANCEL_TOKEN_PURPOSE, appointment.id, { expiresAt: until });
+}
+
+export function cancelUrl(appointment: Pick<Appointment, "id" | "startsAt">, options: { appUrl: string; tokens: SignedTokens }): string {
+  const url = new URL(CANCEL_PATH, options.appUrl);
+  url.searchParams.set("token", signCancelToken(appointment, options.tokens));
+  return url.toString();
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function verifyCancelToken(token: unknown, tokens: SignedTokens): string | null {
+  const verdict = tokens.verify(CANCEL_TOKEN_PURPOSE, typeof token === "string" ? token.trim() : token);
+  return verdict.valid && UUID.test(verdict.subject) ? verdict.subject : null;
+}
+
+export type CancelLookup =
+  { status: "active" | "cancelled" | "over"; appointment: Appointment } | { status: "not-found" } | { status: "invalid-token" };
+
+/** What a cancel link points at, changing nothing: the page asks before it acts. */
+export async function findAppointmentByCancelToken(db: Database, token: unknown, tokens: SignedTokens): Promise<CancelLookup> {
+  const id = verifyCancelToken(token, tokens);
+  if (!id) return { status: "invalid-token" };
+  const appointment = await readAppointment(db, id);
+  if (!appointment) return { status: "not-found" };
+  if (appointment.status === "cancelled") return { status: "cancelled", appointment };
+  if (appointment.status === "completed") return { status: "over", appointment };
+  return { status: "active", appointment };
+}
+
+export type CancelOutcome = CancelLookup;
+
+/**
+ * Cancels the appointment a signed link names: the status becomes cancelled,
+ * which takes it out of the unique index and so frees its place; a
+ * cancellation with METHOD:CANCEL is queued in the same transaction. Safe to repeat.
+ */
+export async function cancelAppointment(
+  db: Database,
+  token: unknown,
+  options: { tokens: SignedTokens; settings: Pick<Env, "BOUTIQUE_TIME_ZONE">; appUrl: string },
+): Promise<CancelOutcome> {
+  const id = verifyCancelToken(token, options.tokens);
+  if (!id) return { status: "invalid-token" };
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(appointments)
+      .set({ status: "cancelled", cancelledAt: new Date() })
+      .where(and(eq(appointments.id, id), active()))
+      .returning({ id: appointments.id });
+    const appointment = await readAppointment(tx, id);
+    if (!appointment) return { status: "not-found" } satisfies CancelOutcome;
+    if (!updated) return { status: appointment.status === "cancelled" ? "cancelled" : "over", appointment } satisfies CancelOutcome;
+    await enqueueMail(tx, cancellationMail(appointment, options.settings.BOUTIQUE_TIME_ZONE));
+    return { status: "cancelled", appointment } satisfies CancelOutcome;
+  });
+}
+
+// --- rate limit ------------------------------------------------------------------
+
+export function bookingRateLimiter(env: Pick<Env, "BOOKING_RATE_LIMIT" | "BOOKING_RATE_WINDOW_MS">): RateLimiter {
+  return createRateLimiter({ scope: "fitting-booking", limit: env.BOOKING_RATE_LIMIT, windowMs: env.BOOKING_RATE_WINDOW_MS });
+}
+
+// --- mail ----------------------------------------------------------------------
+
+/** 'Saturday, November 28, 2026 at 10:00 AM'. */
+export function describeSlot(date: string, time: string): string {
+  return `${longDate(date)} at ${slotLabel(time)}`;
+}
+
+function confirmationMail(appointment: Appointment, options: BookingOptions): MailMessage {
+  const when = describeSlot(appointment.preferredDate, appointment.preferredTime);
+  return brandedMail({
+    kind: CONFIRMATION_MAIL_KIND,
+    to: appointment.email,
+    subject: `Your fitting on ${when}`,
+    preheader: `We look forward to seeing you on ${when}. The invitation is attached.`,
+    blocks: [
+      { kind: "heading", text: "Your fitting is booked" },
+      {
+        kind: "paragraph",
+        text: `Dear ${appointment.name}, thank you for booking a fitting at ${BRAND.fullName}. We look forward to seeing you.`,
+      },
+      {
+        kind: "details",
+        rows: [
+          { label: "Date", value: longDate(appointment.preferredDate) },
+          { label: "Time", value: slotLabel(appointment.preferredTime) },
+          { label: "Where", value: `${BRAND.street}, ${BRAND.city}, ${BRAND.region} ${BRAND.postalCode}` },
+        ],
+      },
+      { kind: "paragraph", text: "Add the attached invitation to your calendar. You are welcome to bring up to 2 guests." },
+      { kind: "button", label: "Cancel this appointment", url: cancelUrl(appointment, options) },
+      { kind: "note", text: `Need to change the time? Cancel with the link above and book again, or call us on ${BRAND.phone}.` },
+    ],
+    attachments: [
+      fittingInvitation({
+        appointmentId: appointment.id,
+        date: appointment.preferredDate,
+        time: appointment.preferredTime,
+        timeZone: options.settings.BOUTIQUE_TIME_ZONE,
+        attendee: { name: appointment.name, email: appointment.email },
+        organizerEmail: BRAND.email,
+        method: "request",
+        localWhen: when,
+      }),
+    ],
+  });
+}
+
+function cancellationMail(appointment: Appointment, timeZone: string): MailMessage {
+  const when = describeSlot(appointment.preferredDate, appointment.preferredTime);
+  return brandedMail({
+    kind: CANCELLATION_MAIL_KIND,
+    to: appointment.email,
+    subject: `Your fitting on ${when} is cancelled`,
+    preheader: "Your fitting is cancelled. We hope to see you another time.",
+    blocks: [
+      { kind: "heading", text: "Your fitting is cancelled" },
+      { kind: "paragraph", text: `Dear ${appointment.name}, your fitting on ${when} is cancelled and the time has been freed.` },
+      { kind: "paragraph", text: `Whenever you are ready, book another fitting on our website or call us on ${BRAND.phone}.` },
+    ],
+    attachments: [
+      fittingInvitation({
+        appointmentId: appointment.id,
+        date: appointment.preferredDate,
+        time: appointment.preferredTime,
+        timeZone,
+        attendee: { name: appointment.name, email: appointment.email },
+        organizerEmail: BRAND.email,
+        method: "cancel",
+        localWhen: when,
+      }),
+    ],
+  });
+}

@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { isIsoDate, SLOT_TIMES } from "./fittings";
+
+/** SPEC §5 and §8: the fitting form's words, exactly. */
+export const FITTING_MESSAGES = {
+  date: "Please select a date",
+  contact: "Please fill in your name and email",
+  failed: "Failed to book appointment. Please try again.",
+  success: "Appointment booked!",
+  /** Ours: the shopper who loses a race for the last place in a slot. */
+  slotTaken: "Sorry, that time was just booked by someone else. Please choose another time.",
+  dayClosed: "The fitting room is open Monday to Saturday. Please choose another date.",
+  dayPast: "That date has passed. Please choose today or a later date.",
+  slotStarted: "That time has already started today. Please choose a later time or another date.",
+  alreadyBooked: "You already have a fitting booked at that time.",
+  time: "Please choose a time",
+} as const;
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .optional()
+    .transform((value) => (value ? value : null));
+
+/**
+ * The booking form, used by the route's action and by the form before it
+ * posts. The date comes first so its message is the one shown first, as in
+ * SPEC; `website` is a honeypot that people never see and bots fill in.
+ */
+export const fittingBookingSchema = z.object({
+  date: z
+    .string({ error: FITTING_MESSAGES.date })
+    .trim()
+    .refine((value) => isIsoDate(value), FITTING_MESSAGES.date),
+  name: z
+    .string({ error: FITTING_MESSAGES.contact })
+    .trim()
+    .min(1, FITTING_MESSAGES.contact)
+    .max(100, "Name must be less than 100 characters"),
+  email: z
+    .string({ error: FITTING_MESSAGES.contact })
+    .trim()
+    .min(1, FITTING_MESSAGES.contact)
+    .max(255, "Email must be less than 255 characters")
+    .pipe(z.email("Invalid email address")),
+  phone: optionalText(20, "Phone must be less than 20 characters"),
+  time: z.enum(SLOT_TIMES, { error: FITTING_MESSAGES.time }),
+  notes: optionalText(1000, "Notes must be less than 1000 characters"),
+  website: z.string().optional(),
+});
+
+export type FittingBookingInput = z.input<typeof fittingBookingSchema>;
+export type FittingBooking = z.output<typeof fittingBookingSchema>;
+
+/** The first message of a failed parse, the one the toast shows. */
+export function firstFittingMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? FITTING_MESSAGES.failed;
+}
+
+/** Field name → first message, for errors shown beside their fields. */
+export function fittingFieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    out[key] ??= issue.message;
+  }
+  return out;
+}

@@ -1,0 +1,44 @@
+import type { AppointmentStatus } from "~/db/constants";
+
+/** One of the eight hourly slots of a day, as the server sees it now. */
+export interface SlotAvailability {
+  time: string;
+  label: string;
+  /** Bookable now: open day, not started, a place left. */
+  available: boolean;
+  /** Every place taken (as opposed to merely past). */
+  full: boolean;
+}
+
+/** What the booking page needs to draw the calendar: computed on the boutique's clock. */
+export interface FittingCalendar {
+  /** Today on the boutique's clock, 'YYYY-MM-DD'. */
+  today: string;
+  /** The last bookable day. */
+  lastDay: string;
+  /** Days between today and lastDay that cannot be booked (Sundays, days with every slot full or started). */
+  closedDays: string[];
+  /** The first day that can still be booked (today, unless today is over or closed). */
+  firstOpenDay: string | null;
+  timeZone: string;
+}
+
+export interface Appointment {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  appointmentType: string;
+  preferredDate: string;
+  preferredTime: string;
+  startsAt: Date | null;
+  notes: string | null;
+  userId: string | null;
+  status: AppointmentStatus;
+  createdAt: Date;
+}
+
+export type BookingOutcome =
+  | { status: "booked"; appointment: Appointment }
+  /** The slot cannot be booked (closed day, past, too far ahead, full, already yours); `message` says why. */
+  | { status: "refused"; reason: "closed" | "past" | "started" | "beyond" | "full" | "duplicate"; message: string };

@@ -1,0 +1,168 @@
+import { expect, test, type Page } from "@playwright/test";
+import { startSessionAsReturning, waitForHydration } from "./brand-helpers";
+import { collectConsoleErrors, expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
+
+const next = (page: Page) => page.getByRole("button", { name: "Next" });
+const progress = (page: Page) => page.getByRole("progressbar", { name: "Custom design form progress" });
+
+async function open(page: Page) {
+  await page.goto("/custom-design");
+  await waitForHydration(page);
+}
+
+function isoDaysFromNow(days: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
+}
+
+test.beforeEach(async ({ page }) => {
+  await startSessionAsReturning(page);
+});
+
+test("the page: title, How It Works, and the four steps with their messages", async ({ page }) => {
+  await open(page);
+  await expect(page.getByRole("heading", { level: 1, name: "A Dress as Unique as Your Story" })).toBeVisible();
+  const how = page.getByRole("region", { name: "How It Works" });
+  for (const title of ["Share Your Vision", "Design Together", "Perfect Fit"]) {
+    await expect(how.getByRole("heading", { name: title })).toBeVisible();
+  }
+
+  await expect(page.getByText("Step 1 of 4")).toBeVisible();
+  await expect(progress(page)).toHaveAttribute("aria-valuenow", "1");
+  await expect(page.getByRole("button", { name: "Previous" })).toBeDisabled();
+  await next(page).click();
+  await expect(page.getByText("Please fill in your name and email").first()).toBeVisible();
+  await expect(page.getByText("Step 1 of 4")).toBeVisible();
+  await page.getByLabel("Full name").fill("Ada Lovelace");
+  await page.getByLabel("Email").fill("not-an-address");
+  await next(page).click();
+  await expect(page.getByText("Invalid email address").first()).toBeVisible();
+  await page.getByLabel("Email").fill("ada@example.com");
+  await next(page).click();
+
+  await expect(page.getByText("Step 2 of 4")).toBeVisible();
+  await expect(progress(page)).toHaveAttribute("aria-valuenow", "2");
+  await expect(page.getByRole("button", { name: "Previous" })).toBeEnabled();
+  await expect(page.getByLabel("Event type").locator("option")).toHaveText([
+    "Select your event",
+    "Wedding",
+    "Prom",
+    "Gala",
+    "Birthday",
+    "Anniversary",
+    "Other",
+  ]);
+  await next(page).click();
+  await expect(page.getByText("Please tell us about your event").first()).toBeVisible();
+  await page.getByLabel("Event type").selectOption("gala");
+  await page.getByLabel("Event date").fill(isoDaysFromNow(-3));
+  await next(page).click();
+
+  await expect(page.getByText("Step 3 of 4")).toBeVisible();
+  await expect(page.getByLabel("Budget range").locator("option")).toHaveText([
+    "Select a range",
+    "Under $1,000",
+    "$1,000 - $2,500",
+    "$2,500 - $5,000",
+    "$5,000+",
+  ]);
+  await next(page).click();
+  await expect(page.getByText("Please share your vision").first()).toBeVisible();
+  await page.getByLabel("Describe your vision").fill("short");
+  await next(page).click();
+  await expect(page.getByText("Please provide at least 10 characters describing your vision").first()).toBeVisible();
+  await page.getByLabel("Describe your vision").fill("A column gown in midnight silk with a low back");
+  await next(page).click();
+
+  await expect(page.getByText("Step 4 of 4")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "What Happens Next?" })).toBeVisible();
+  // The past event date is refused by the server: back to step 2 with the message beside the field.
+  await page.getByRole("button", { name: "Submit Vision" }).click();
+  await expect(page.getByText("The event date has passed. Please choose a date in the future.").first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("Step 2 of 4")).toBeVisible();
+  await page.getByRole("button", { name: "Previous" }).click();
+  await expect(page.getByText("Step 1 of 4")).toBeVisible();
+});
+
+test("submits: 'Submitting...', the toast, a cleared form back on step 1; a short-notice date is said plainly", async ({ page }) => {
+  await open(page);
+  await page.getByLabel("Full name").fill("Ada Lovelace");
+  await page.getByLabel("Email").fill("ada@example.com");
+  await next(page).click();
+  await page.getByLabel("Event type").selectOption("wedding");
+  await page.getByLabel("Event date").fill(isoDaysFromNow(30));
+  await expect(page.getByText(/Custom designs need at least 8 weeks before your event/)).toBeVisible();
+  await next(page).click();
+  await page.getByLabel("Describe your vision").fill("A long lace gown with sleeves and a chapel train");
+  await page.getByLabel("Budget range").selectOption("2500-5000");
+  await next(page).click();
+
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/custom-design.data*", async (route) => {
+    if (route.request().method() === "POST") await held;
+    await route.continue();
+  });
+  await page.getByRole("button", { name: "Submit Vision" }).click();
+  await expect(page.getByRole("button", { name: "Submitting..." })).toBeDisabled();
+  release();
+  await expect(page.getByText("Vision submitted!")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("We'll be in touch within 24 hours to start bringing your dream dress to life.")).toBeVisible();
+  await expect(page.getByText("Step 1 of 4")).toBeVisible();
+  await expect(page.getByLabel("Full name")).toHaveValue("");
+});
+
+test("a failure reaching the server ends in SPEC's message", async ({ page }) => {
+  await open(page);
+  await page.getByLabel("Full name").fill("Ada Lovelace");
+  await page.getByLabel("Email").fill("ada@example.com");
+  await next(page).click();
+  await page.getByLabel("Event type").selectOption("prom");
+  await next(page).click();
+  await page.getByLabel("Describe your vision").fill("A bright two-piece with a beaded top");
+  await next(page).click();
+  await page.route("**/custom-design.data*", (route) => (route.request().method() === "POST" ? route.abort() : route.continue()));
+  await page.getByRole("button", { name: "Submit Vision" }).click();
+  await expect(page.getByText("Failed to submit. Please try again.")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByLabel("Describe your vision")).toHaveValue("A bright two-piece with a beaded top");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("every step is shown in one form; errors come back beside their fields; a valid request is accepted", async ({ page }) => {
+    await page.goto("/custom-design");
+    for (const legend of ["About You", "Event Details", "Your Vision", "Inspiration"]) {
+      await expect(page.getByRole("heading", { name: legend, exact: true })).toBeVisible();
+    }
+    await page.getByLabel("Full name").fill("Ada Lovelace");
+    await page.getByLabel("Email").fill("ada@example.com");
+    await page.getByLabel("Event type").selectOption("birthday");
+    await page.getByLabel("Describe your vision").fill("short");
+    await page.getByRole("button", { name: "Submit Vision" }).click();
+    await expect(page.getByRole("alert").first()).toHaveText("Please provide at least 10 characters describing your vision");
+    await expect(page.getByLabel("Describe your vision")).toHaveAccessibleDescription(/Please provide at least 10 characters/);
+    await expect(page.getByLabel("Full name")).toHaveValue("Ada Lovelace");
+    await page.getByLabel("Describe your vision").fill("A sequinned midi in emerald green");
+    await page.getByRole("button", { name: "Submit Vision" }).click();
+    await expect(page.getByRole("status")).toContainText("Vision submitted!");
+  });
+});
+
+for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+  for (const theme of THEMES) {
+    test(`looks finished and passes axe at ${size} width in ${theme}`, async ({ page }) => {
+      test.slow();
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme: theme });
+      const errors = collectConsoleErrors(page);
+      await open(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoAxeViolations(page);
+      await page.screenshot({ path: `test-results/screenshots/custom-design-${size}-${theme}.png`, fullPage: true });
+      expect(errors).toEqual([]);
+    });
+  }
+}

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
+import { freePort, startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../helpers/smtp";
+
+// The built server with real SMTP: a booking's confirmation arrives with a
+// valid invitation; its cancel link asks, then cancels, frees the slot and
+// sends a METHOD:CANCEL for the same event.
+
+/** A boutique date a week or more ahead (never a Sunday), on the server's default clock. */
+function boutiqueDatePlus(days: number): string {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
+  const date = new Date(`${today}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  if (date.getUTCDay() === 0) date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/** RFC 5545 content lines, unfolded, as [name (with parameters), value]. */
+function parseIcs(text: string): { lines: [string, string][]; get(name: string): string | undefined } {
+  expect(text.includes("\r\n"), "lines end in CRLF").toBe(true);
+  const unfolded = text
+    .replace(/\r\n[ \t]/g, "")
+    .split("\r\n")
+    .filter(Boolean);
+  for (const line of unfolded) expect(Buffer.byteLength(line) > 0 && line.includes(":"), `a content line: ${line}`).toBe(true);
+  const lines = unfolded.map((line) => {
+    const at = line.indexOf(":");
+    return [line.slice(0, at), line.slice(at + 1)] as [string, string];
+  });
+  // Components open and close in order.
+  const stack: string[] = [];
+  for (const [name, value] of lines) {
+    if (name === "BEGIN") stack.push(value);
+    if (name === "END") expect(stack.pop()).toBe(value);
+  }
+  expect(stack).toEqual([]);
+  return { lines, get: (name) => lines.find(([n]) => n === name || n.startsWith(`${name};`))?.[1] };
+}
+
+function invitation(mail: ReceivedMail) {
+  const ics = mail.attachments.find((a) => a.contentType.startsWith("text/calendar"));
+  expect(ics, "an .ics attachment").toBeTruthy();
+  return { ics: ics!, calendar: parseIcs(ics!.content.toString("utf8")) };
+}
+
+describe("fitting mail over SMTP", { timeout: 300_000 }, () => {
+  let smtp: TestSmtpServer;
+  let boutique: BoutiqueServer;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    const port = await freePort();
+    boutique = await startBoutique({
+      PORT: String(port),
+      APP_URL: `http://127.0.0.1:${port}`,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "The Hive <hello@thehive.test>",
+    });
+  }, 300_000);
+
+  afterAll(async () => {
+    await boutique?.stop("SIGTERM");
+    await smtp?.close();
+  });
+
+  it("books, mails a valid invitation, and the cancel link cancels with METHOD:CANCEL", async () => {
+    const date = boutiqueDatePlus(7);
+    const email = `fitting-${Date.now()}@example.com`;
+    const form = { name: "Ada Lovelace", email, date, time: "14:00", notes: "Hem, please" };
+    const booked = await fetch(`${boutique.url}/fitting-room`, { method: "POST", body: new URLSearchParams(form) });
+    expect(booked.status).toBe(200);
+
+    const [mail] = await smtp.waitFor((m) => m.to.includes(email), { timeoutMs: 60_000 });
+    expect(mail!.subject).toMatch(/^Your fitting on \w+day, \w+ \d+, \d{4} at 2:00 PM$/);
+    const { ics, calendar } = invitation(mail!);
+    expect(ics.filename).toBe("fitting.ics");
+    expect(ics.contentType).toMatch(/^text\/calendar/);
+    expect(calendar.get("METHOD")).toBe("REQUEST");
+    expect(calendar.get("X-WR-TIMEZONE")).toBe("America/New_York");
+    const start = calendar.get("DTSTART")!;
+    expect(start).toMatch(/^\d{8}T\d{6}Z$/);
+    // 2:00 PM in New York is 18:00 or 19:00 UTC depending on daylight saving.
+    expect(start.startsWith(date.replaceAll("-", ""))).toBe(true);
+    expect(["180000Z", "190000Z"]).toContain(start.slice(-7));
+    expect(calendar.get("LOCATION")).toContain("214 Whitaker Street");
+    expect(calendar.get("ATTENDEE")).toContain(email);
+    const uid = calendar.get("UID");
+    expect(uid).toBeTruthy();
+
+    // The same slot is now full for the next shopper: 409 with the plain message.
+    const second = await fetch(`${boutique.url}/fitting-room`, {
+      method: "POST",
+      body: new URLSearchParams({ ...form, email: "second@example.com" }),
+    });
+    expect(second.status).toBe(409);
+    expect(await second.text()).toContain("Please choose another time.");
+
+    const link = /https?:\/\/\S+\/fitting-room\/cancel\?token=[\w.-]+/.exec(mail!.text)?.[0];
+    expect(link, "a cancel link").toBeTruthy();
+    expect(link!.startsWith(`${boutique.url}/`)).toBe(true);
+    const landing = await fetch(link!);
+    expect(landing.status).toBe(200);
+    expect(landing.headers.get("cache-control")).toBe("no-store");
+    expect(await landing.text()).toContain("Cancel your fitting?");
+    const token = new URL(link!).searchParams.get("token")!;
+    const cancelled = await fetch(link!, { method: "POST", body: new URLSearchParams({ token }) });
+    expect(cancelled.status).toBe(200);
+    expect(await cancelled.text()).toContain("Your fitting is cancelled");
+
+    const [cancellation] = await smtp.waitFor((m) => m.to.includes(email) && /cancelled/.test(m.subject), { timeoutMs: 60_000 });
+    const cancel = invitation(cancellation!).calendar;
+    expect(cancel.get("METHOD")).toBe("CANCEL");
+    expect(cancel.get("UID")).toBe(uid);
+    expect(cancel.get("STATUS")).toBe("CANCELLED");
+    expect(Number(cancel.get("SEQUENCE"))).toBeGreaterThan(Number(calendar.get("SEQUENCE") ?? 0));
+
+    // The slot is free again.
+    const again = await fetch(`${boutique.url}/fitting-room`, {
+      method: "POST",
+      body: new URLSearchParams({ ...form, email: "third@example.com" }),
+    });
+    expect(again.status).toBe(200);
+
+    // A tampered link is refused plainly.
+    const tampered = await fetch(link!.replace(/.$/, (c) => (c === "A" ? "B" : "A")));
+    expect(tampered.status).toBe(400);
+  });
+
+  it("a design request sends the confirmation and the boutique's notice", async () => {
+    const email = `design-${Date.now()}@example.com`;
+    const body = new FormData();
+    for (const [k, v] of Object.entries({ name: "Ada Lovelace", email, eventType: "gala", vision: "A column gown in midnight silk" })) {
+      body.set(k, v);
+    }
+    const response = await fetch(`${boutique.url}/custom-design`, { method: "POST", body });
+    expect(response.status).toBe(200);
+    const mails = await smtp.waitFor((m) => m.to.includes(email) || m.subject.startsWith("New custom design request from Ada"), {
+      count: 2,
+      timeoutMs: 60_000,
+    });
+    expect(mails.map((m) => m.to.join(",")).sort()).toEqual([email, "hello@thehivebridal.com"].sort());
+  });
+});
