@@ -3,6 +3,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/custom-design";
 import { BRAND } from "~/lib/brand";
 import { requestContext, servicesContext } from "~/lib/context.server";
+import { getViewer } from "~/modules/accounts/accounts.server";
 import { pageMeta } from "~/lib/seo";
 import { PageHero } from "~/modules/brand/components/page-hero";
 import { DesignRequestForm, type DesignRequestResult } from "~/modules/design-requests/components/design-request-form";
@@ -78,10 +79,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } },
       );
     }
-    // Accounts are not on main yet: requests are stored as a guest's (user_id null) until getViewer lands.
+    // A signed-in shopper's request joins her account; a guest's keeps user_id null.
+    const viewer = await getViewer(request, context);
     const outcome = await submitDesignRequest(services.database.db, parsed.data, {
       settings: services.env,
-      userId: null,
+      userId: viewer?.id ?? null,
       appUrl: services.env.APP_URL,
     });
     if (outcome.status === "refused") {

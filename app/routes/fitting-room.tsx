@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/fitting-room";
 import { requestContext, servicesContext } from "~/lib/context.server";
+import { getViewer } from "~/modules/accounts/accounts.server";
 import { BRAND } from "~/lib/brand";
 import { pageMeta } from "~/lib/seo";
 import { PageHero } from "~/modules/brand/components/page-hero";
@@ -79,12 +80,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } },
       );
     }
-    // Accounts are not on main yet: bookings are made as a guest (user_id null) until getViewer lands.
+    // A signed-in shopper's request joins her account; a guest's keeps user_id null.
+    const viewer = await getViewer(request, context);
     const outcome = await bookFitting(services.database.db, parsed.data, {
       settings: services.env,
       appUrl: services.env.APP_URL,
       tokens: services.tokens,
-      userId: null,
+      userId: viewer?.id ?? null,
     });
     if (outcome.status === "refused") {
       const field = outcome.reason === "started" || outcome.reason === "full" ? "time" : "date";
