@@ -20,7 +20,7 @@ export interface BoutiqueServer {
  */
 export async function startBoutique(
   env: Record<string, string | undefined> = {},
-  { startTimeoutMs = 60_000 } = {},
+  { startTimeoutMs = 180_000 } = {},
 ): Promise<BoutiqueServer> {
   const port = Number(env.PORT ?? (await freePort()));
   const dataDir = env.DATA_DIR ?? tempDir();

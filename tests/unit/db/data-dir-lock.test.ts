@@ -55,7 +55,7 @@ describe("data-folder lock", () => {
         "--import",
         "tsx",
         "-e",
-        `const m = await import(${JSON.stringify(new URL("../../app/db/data-dir-lock.server.ts", import.meta.url).pathname)}); m.acquireDataDirLock(${JSON.stringify(dir)}, "holder"); console.log("held"); setInterval(() => {}, 1000);`,
+        `const m = await import(${JSON.stringify(new URL("../../../app/db/data-dir-lock.server.ts", import.meta.url).pathname)}); m.acquireDataDirLock(${JSON.stringify(dir)}, "holder"); console.log("held"); setInterval(() => {}, 1000);`,
       ],
       { stdio: ["ignore", "pipe", "inherit"] },
     );
