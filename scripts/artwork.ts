@@ -3,43 +3,18 @@
  * a few shapes, so every image on the site is our own, crisp at any size and
  * a few kilobytes. Deterministic: running it again writes the same files.
  *
+ * Every gown is drawn by the site's one gown engine
+ * (`app/modules/built-in-store/gown-art.ts`, which also draws the demo
+ * collection's product pictures); this script sets the scenes around them,
+ * with the engine's palette and seeded random.
+ *
  *   npx tsx scripts/artwork.ts   (writes public/images/brand/*.svg)
  */
 import { mkdirSync, writeFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { BRAND_COLORS as C, drawGownFigure, seededRandom, type GownPicture, type GownSpec } from "~/modules/built-in-store/gown-art";
 
 const OUT = fileURLToPath(new URL("../public/images/brand/", import.meta.url));
-
-// --- palette -----------------------------------------------------------------
-const C = {
-  ivory: "#fbf8f3",
-  paper: "#f6efe3",
-  champagne: "#ecdcbc",
-  gold: "#c9a96e",
-  goldDeep: "#a8864c",
-  blush: "#f2ddd5",
-  blushDeep: "#dcb3a6",
-  sage: "#c9d1bf",
-  sageDeep: "#8f9c83",
-  charcoal: "#2b2a28",
-  charcoalSoft: "#3a3733",
-  mist: "#e6e4df",
-  emerald: "#2f5d50",
-  emeraldLight: "#4f8a78",
-  midnight: "#2a3450",
-  midnightLight: "#4a5a86",
-  rose: "#b96f73",
-  roseLight: "#d99a9a",
-};
-
-// A small seeded random so scattered details land in the same place every run.
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 const f = (n: number) => Number(n.toFixed(1));
 
@@ -116,187 +91,67 @@ function blossom(x: number, y: number, r: number, petal: string, centre: string)
 
 // --- gowns ---------------------------------------------------------------------
 
-type Skirt = "aline" | "ballgown" | "mermaid" | "sheath" | "tea";
-
-interface GownOptions {
-  skirt: Skirt;
-  fabric: string;
-  shade: string;
-  accent: string;
-  neckline?: "sweetheart" | "straight" | "vneck";
-  straps?: "none" | "thin" | "offshoulder";
-  lace?: boolean;
-  train?: boolean;
-  sash?: boolean;
-  seed?: number;
+export interface BrandGown {
+  spec: GownSpec;
+  /** The gown's colour, #rrggbb. */
+  color: string;
 }
 
-// Drawn in an 800 x 1000 frame, the gown centred on x = 400, hem near y = 935.
-const SKIRTS: Record<Skirt, { path: string; hem: [number, number, number]; folds: [number, number][] }> = {
-  aline: {
-    path: "M345 440 C330 600 282 800 232 932 Q400 962 568 932 C518 800 470 600 455 440 Z",
-    hem: [232, 568, 947],
-    folds: [
-      [360, 300],
-      [380, 360],
-      [400, 400],
-      [420, 440],
-      [440, 500],
-    ],
+/**
+ * Lace, tulle and sequins are scattered more thinly than on a product picture,
+ * which is a raster: these files are served as SVG and must stay small.
+ */
+export const BRAND_GOWN_DENSITY = 0.1;
+
+/** The engine draws in 600 x 750; the scenes here are 800 x 1000. */
+const ENGINE_TO_SCENE = 4 / 3;
+
+const IVORY_SILK = "#fffaf2";
+
+/** Every gown in the brand artwork, by the id its drawing carries. */
+export const BRAND_GOWNS: Record<string, BrandGown> = {
+  magnolia: {
+    spec: { silhouette: "a-line", neckline: "sweetheart", sleeves: "none", fabric: "lace", details: ["belt"] },
+    color: IVORY_SILK,
   },
-  ballgown: {
-    path: "M345 440 C262 520 168 760 138 930 Q400 978 662 930 C632 760 538 520 455 440 Z",
-    hem: [138, 662, 954],
-    folds: [
-      [355, 220],
-      [372, 300],
-      [390, 370],
-      [410, 430],
-      [428, 500],
-      [445, 580],
-    ],
+  forsyth: {
+    spec: { silhouette: "ball-gown", neckline: "off-shoulder", sleeves: "none", fabric: "satin", details: ["belt"] },
+    color: "#f6ead3",
   },
-  mermaid: {
-    path: "M345 440 C336 560 350 690 362 765 C330 835 270 892 228 934 Q400 966 572 934 C530 892 470 835 438 765 C450 690 464 560 455 440 Z",
-    hem: [228, 572, 950],
-    folds: [
-      [372, 300],
-      [392, 370],
-      [408, 430],
-      [428, 500],
-    ],
+  tybee: { spec: { silhouette: "mermaid", neckline: "v-neck", sleeves: "none", fabric: "lace", details: [] }, color: "#fffdf8" },
+  oglethorpe: { spec: { silhouette: "sheath", neckline: "square", sleeves: "none", fabric: "crepe", details: [] }, color: "#fbf6ec" },
+  jonesstreet: {
+    spec: { silhouette: "a-line", neckline: "off-shoulder", sleeves: "none", fabric: "satin", details: ["train", "belt"] },
+    color: "#f8e6df",
   },
-  sheath: {
-    path: "M345 440 C338 600 332 800 318 936 Q400 952 482 936 C468 800 462 600 455 440 Z",
-    hem: [318, 482, 944],
-    folds: [
-      [370, 350],
-      [400, 400],
-      [430, 450],
-    ],
+  hero: {
+    spec: { silhouette: "ball-gown", neckline: "sweetheart", sleeves: "none", fabric: "lace", details: ["belt"] },
+    color: IVORY_SILK,
   },
-  tea: {
-    path: "M345 440 C298 520 248 640 222 722 Q400 764 578 722 C552 640 502 520 455 440 Z",
-    hem: [222, 578, 743],
-    folds: [
-      [362, 270],
-      [382, 330],
-      [400, 400],
-      [418, 470],
-      [438, 530],
-    ],
+  emerald: {
+    spec: { silhouette: "tea-length", neckline: "v-neck", sleeves: "none", fabric: "chiffon", details: ["belt"] },
+    color: C.emeraldLight,
   },
+  midnight: {
+    spec: { silhouette: "a-line", neckline: "sweetheart", sleeves: "none", fabric: "tulle", details: ["belt"] },
+    color: C.midnightLight,
+  },
+  atelier: { spec: { silhouette: "sheath", neckline: "v-neck", sleeves: "none", fabric: "lace", details: [] }, color: IVORY_SILK },
+  sil0: { spec: { silhouette: "a-line", neckline: "sweetheart", sleeves: "none", fabric: "lace", details: [] }, color: IVORY_SILK },
+  sil1: { spec: { silhouette: "ball-gown", neckline: "sweetheart", sleeves: "none", fabric: "satin", details: [] }, color: IVORY_SILK },
+  sil2: { spec: { silhouette: "mermaid", neckline: "sweetheart", sleeves: "none", fabric: "lace", details: [] }, color: IVORY_SILK },
 };
 
-const NECKLINES = {
-  sweetheart: "M318 300 C330 280 350 270 362 272 C380 275 395 290 400 302 C405 290 420 275 438 272 C450 270 470 280 482 300",
-  straight: "M320 290 C360 282 440 282 480 290",
-  vneck: "M322 282 C345 300 380 330 400 352 C420 330 455 300 478 282",
-};
-
-function gown(o: GownOptions, id: string) {
-  const skirt = SKIRTS[o.skirt];
-  const neck = o.neckline ?? "sweetheart";
-  const parts: string[] = [];
-  const defs = [
-    linear(
-      `${id}-satin`,
-      [
-        [0, o.shade],
-        [0.28, o.fabric],
-        [0.45, "#ffffff", 0.9],
-        [0.62, o.fabric],
-        [1, o.shade],
-      ],
-      1,
-      0,
-    ),
-    linear(`${id}-fall`, [
-      [0, "#ffffff", 0],
-      [1, o.shade, 0.55],
-    ]),
-  ];
-
-  if (o.train) {
-    parts.push(
-      `<path d="M350 520 C300 700 220 860 150 950 Q420 1000 690 955 C600 900 520 720 450 520 Z" fill="${o.shade}" opacity="0.55"/>`,
-    );
-  }
-  // Skirt, then its fall of light, then folds.
-  parts.push(`<path d="${skirt.path}" fill="url(#${id}-satin)"/>`);
-  parts.push(`<path d="${skirt.path}" fill="url(#${id}-fall)"/>`);
-  const [hemLeft, hemRight, hemY] = skirt.hem;
-  for (const [topX, spread] of skirt.folds) {
-    const t = (topX - 345) / 110;
-    const bottomX = hemLeft + (hemRight - hemLeft) * t;
-    const midX = (topX + bottomX) / 2 + (t - 0.5) * spread * 0.08;
-    parts.push(
-      `<path d="M${topX} 446 Q ${f(midX)} ${f((446 + hemY) / 2)} ${f(bottomX)} ${f(hemY - 14)}" fill="none" stroke="${o.shade}" stroke-width="2.2" stroke-linecap="round" opacity="0.6"/>`,
-    );
-  }
-  if (o.lace) {
-    // Scalloped lace along the hem.
-    const count = Math.round((hemRight - hemLeft) / 26);
-    const scallops: string[] = [];
-    for (let i = 0; i < count; i++) {
-      const x = hemLeft + 10 + ((hemRight - hemLeft - 20) * (i + 0.5)) / count;
-      const sag = 1 - ((x - 400) / ((hemRight - hemLeft) / 2)) ** 2;
-      const y = hemY - 22 + sag * 12;
-      scallops.push(`<circle cx="${f(x)}" cy="${f(y)}" r="9" fill="none" stroke="${o.accent}" stroke-width="1.6" opacity="0.8"/>`);
-      scallops.push(`<circle cx="${f(x)}" cy="${f(y)}" r="2.4" fill="${o.accent}" opacity="0.8"/>`);
-    }
-    parts.push(scallops.join(""));
-  }
-
-  // Straps go under the bodice edge.
-  if (o.straps === "thin") {
-    parts.push(`<path d="M330 292 L338 215 M470 292 L462 215" stroke="${o.shade}" stroke-width="4" stroke-linecap="round"/>`);
-  } else if (o.straps === "offshoulder") {
-    parts.push(
-      `<path d="M318 300 C300 292 282 292 268 300 L276 322 C292 316 306 316 322 322 Z M482 300 C500 292 518 292 532 300 L524 322 C508 316 494 316 478 322 Z" fill="url(#${id}-satin)" stroke="${o.shade}" stroke-width="1.5"/>`,
-    );
-  }
-
-  // Bodice: neckline, then the sides curve in to the waist.
-  const neckPath = NECKLINES[neck];
-  const bodice = `${neckPath.replace(/^M\S+ \S+/, (m) => m)} C478 340 462 390 455 432 L345 432 C338 390 322 340 ${neckPath.split(" ")[0]!.slice(1)} ${neckPath.split(" ")[1]} Z`;
-  parts.push(`<path d="${bodice}" fill="url(#${id}-satin)" stroke="${o.shade}" stroke-width="1.5"/>`);
-  // Boning seams catch the light on the bodice.
-  parts.push(
-    `<path d="M372 ${neck === "vneck" ? 318 : 290} Q 368 370 372 430 M428 ${neck === "vneck" ? 318 : 290} Q 432 370 428 430" stroke="${o.shade}" stroke-width="1.4" fill="none" opacity="0.7"/>`,
-  );
-  if (o.lace) {
-    const r = rng(o.seed ?? 7);
-    const dots: string[] = [];
-    for (let i = 0; i < 46; i++) {
-      const y = 300 + r() * 125;
-      const half = 78 - (y - 300) * 0.34;
-      const x = 400 + (r() * 2 - 1) * half * 0.92;
-      dots.push(`<circle cx="${f(x)}" cy="${f(y)}" r="${f(1.2 + r() * 1.8)}" fill="${o.accent}" opacity="${f(0.45 + r() * 0.5)}"/>`);
-    }
-    parts.push(dots.join(""));
-  }
-  if (o.sash !== false) {
-    parts.push(`<path d="M343 428 Q400 440 457 428 L459 450 Q400 462 341 450 Z" fill="${o.accent}"/>`);
-    parts.push(`<circle cx="400" cy="446" r="8" fill="${C.ivory}" stroke="${o.accent}" stroke-width="2.5"/>`);
-  }
-  return { defs: defs.join(""), body: parts.join("") };
+/** What the engine is asked to draw for a brand gown: always from the front, seeded by its id. */
+export function brandGownPicture(id: string): GownPicture {
+  const gown = BRAND_GOWNS[id];
+  if (!gown) throw new Error(`No brand gown "${id}"`);
+  return { spec: gown.spec, color: gown.color, view: "front", seed: `brand-${id}` };
 }
 
-/** The dressmaker's form the gown hangs on: neck, shoulders, and the stand when the hem is short. */
-function dressForm(colour: string, edge: string, showStand: boolean) {
-  const parts = [
-    `<ellipse cx="400" cy="150" rx="24" ry="8" fill="${edge}"/>`,
-    `<path d="M378 152 L380 205 C340 214 300 230 288 262 C282 280 300 300 318 305 L482 305 C500 300 518 280 512 262 C500 230 460 214 420 205 L422 152 Z" fill="${colour}" stroke="${edge}" stroke-width="2"/>`,
-    `<circle cx="400" cy="138" r="7" fill="${edge}"/>`,
-  ];
-  if (showStand) {
-    parts.push(`<rect x="394" y="740" width="12" height="160" fill="${edge}"/>`);
-    parts.push(
-      `<path d="M400 900 L320 948 M400 900 L480 948 M400 900 L400 952" stroke="${edge}" stroke-width="9" stroke-linecap="round"/>`,
-    );
-  }
-  return parts.join("");
+/** A brand gown on its dress form, in the engine's own 600 x 750 space. */
+export function brandGownFigure(id: string): { defs: string; body: string } {
+  return drawGownFigure(brandGownPicture(id), { idPrefix: id, density: BRAND_GOWN_DENSITY });
 }
 
 interface SceneOptions {
@@ -304,14 +159,12 @@ interface SceneOptions {
   background: [string, string];
   arch: string;
   archLine: string;
-  form: [string, string];
   floral: { stem: string; leaf: string; rose?: [string, string] };
-  gown: GownOptions;
 }
 
-function gownScene(name: string, o: SceneOptions) {
-  const id = name.replace(/[^a-z]/g, "");
-  const g = gown(o.gown, id);
+/** An 800 x 1000 scene: a wall, an arch, florals at the foot, and the gown `id` on its form. */
+function gownScene(id: string, o: SceneOptions) {
+  const g = brandGownFigure(id);
   const defs = [
     linear(`${id}-bg`, [
       [0, o.background[0]],
@@ -334,17 +187,19 @@ function gownScene(name: string, o: SceneOptions) {
     `<path d="M150 1000 V 400 A 250 250 0 0 1 650 400 V 1000 Z" fill="${o.arch}"/>`,
     `<path d="M172 1000 V 404 A 228 228 0 0 1 628 404 V 1000" fill="none" stroke="${o.archLine}" stroke-width="2"/>`,
     `<rect width="800" height="1000" fill="url(#${id}-glow)"/>`,
-    `<ellipse cx="400" cy="948" rx="250" ry="22" fill="#000" opacity="0.08"/>`,
+    `<ellipse cx="400" cy="950" rx="250" ry="22" fill="#000" opacity="0.08"/>`,
     sprig(110, 1000, 330, 14, o.floral.stem, o.floral.leaf, 0.9),
     sprig(64, 1000, 240, -6, o.floral.stem, o.floral.leaf, 0.7),
     sprig(690, 1000, 300, -16, o.floral.stem, o.floral.leaf, 0.9),
     sprig(742, 1000, 220, 8, o.floral.stem, o.floral.leaf, 0.7),
+    `<g transform="scale(${f4(ENGINE_TO_SCENE)})">${g.body}</g>`,
+    // Roses in front of the hem, as if set at the gown's feet.
     o.floral.rose ? rose(128, 905, 46, o.floral.rose[0], o.floral.rose[1]) + rose(680, 930, 38, o.floral.rose[0], o.floral.rose[1]) : "",
-    dressForm(o.form[0], o.form[1], o.gown.skirt === "tea"),
-    g.body,
   ].join("");
   return svg(800, 1000, o.title, body, defs);
 }
+
+const f4 = (n: number) => Number(n.toFixed(4));
 
 // --- other compositions ----------------------------------------------------------
 
@@ -357,8 +212,8 @@ function swatchFan(cx: number, cy: number, scale: number, colours: string[]) {
     .join("");
 }
 
-function lacePattern(width: number, height: number, colour: string, seed: number) {
-  const r = rng(seed);
+function lacePattern(width: number, height: number, colour: string, seed: string) {
+  const r = seededRandom(seed);
   const parts: string[] = [];
   for (let y = 40; y < height; y += 80) {
     for (let x = ((y / 80) % 2) * 40 + 40; x < width; x += 80) {
@@ -452,286 +307,273 @@ function hangerWithTag() {
 function frame(width: number, height: number, colour: string) {
   return `<rect x="24" y="24" width="${width - 48}" height="${height - 48}" fill="none" stroke="${colour}" stroke-width="1.5"/>`;
 }
-
 // --- the files ---------------------------------------------------------------------
 
-const files: Record<string, string> = {};
+/** Every illustration, by file name. */
+export function renderArtwork(): Record<string, string> {
+  const files: Record<string, string> = {};
 
-const bridal: [string, SceneOptions][] = [
-  [
-    "gown-magnolia",
-    {
-      title: "The Magnolia: an ivory A-line gown with a lace sweetheart bodice",
-      background: [C.ivory, C.paper],
-      arch: C.blush,
-      archLine: C.gold,
-      form: [C.paper, C.goldDeep],
-      floral: { stem: C.sageDeep, leaf: C.sage, rose: [C.ivory, C.blushDeep] },
-      gown: { skirt: "aline", fabric: "#fffaf2", shade: "#e3d3b6", accent: C.gold, lace: true, seed: 3 },
-    },
-  ],
-  [
-    "gown-forsyth",
-    {
-      title: "The Forsyth: a champagne ball gown with off-shoulder sleeves",
-      background: [C.paper, C.champagne],
-      arch: "#f8f1e4",
-      archLine: C.goldDeep,
-      form: [C.ivory, C.goldDeep],
-      floral: { stem: C.goldDeep, leaf: C.gold, rose: [C.ivory, C.champagne] },
-      gown: { skirt: "ballgown", fabric: "#f6ead3", shade: "#d8c198", accent: C.goldDeep, straps: "offshoulder", seed: 5 },
-    },
-  ],
-  [
-    "gown-tybee",
-    {
-      title: "The Tybee: an ivory mermaid gown with a scalloped lace hem",
-      background: ["#eef0ea", C.sage],
-      arch: "#f7f6f1",
-      archLine: C.sageDeep,
-      form: [C.ivory, C.sageDeep],
-      floral: { stem: C.sageDeep, leaf: "#aeb9a2", rose: [C.ivory, C.mist] },
-      gown: {
-        skirt: "mermaid",
-        fabric: "#fffdf8",
-        shade: "#dcd5c5",
-        accent: C.sageDeep,
-        lace: true,
-        neckline: "vneck",
-        straps: "thin",
-        seed: 11,
-      },
-    },
-  ],
-  [
-    "gown-oglethorpe",
-    {
-      title: "The Oglethorpe: a sleek column gown in ivory crepe on a charcoal backdrop",
-      background: [C.charcoalSoft, C.charcoal],
-      arch: "#45413b",
-      archLine: C.gold,
-      form: ["#55504a", C.gold],
-      floral: { stem: C.gold, leaf: "#8a7448" },
-      gown: { skirt: "sheath", fabric: "#fbf6ec", shade: "#cfc3ad", accent: C.gold, neckline: "straight", straps: "thin", seed: 13 },
-    },
-  ],
-  [
-    "gown-jones-street",
-    {
-      title: "The Jones Street: a blush A-line gown with a cathedral train",
-      background: [C.ivory, C.blush],
-      arch: "#fbf3ef",
-      archLine: C.blushDeep,
-      form: [C.ivory, C.blushDeep],
-      floral: { stem: C.sageDeep, leaf: C.sage, rose: [C.blush, C.rose] },
-      gown: { skirt: "aline", fabric: "#f8e6df", shade: "#dcb3a6", accent: C.rose, train: true, straps: "offshoulder", seed: 17 },
-    },
-  ],
-];
-for (const [name, options] of bridal) files[`${name}.svg`] = gownScene(name, options);
-
-// Hero: a ballgown in an arch, florals at its feet.
-files["hero-gown.svg"] = gownScene("hero", {
-  title: "An ivory ball gown with a lace bodice, framed by an arch and garden roses",
-  background: [C.ivory, C.paper],
-  arch: C.champagne,
-  archLine: C.goldDeep,
-  form: [C.ivory, C.goldDeep],
-  floral: { stem: C.sageDeep, leaf: C.sage, rose: [C.ivory, C.blushDeep] },
-  gown: { skirt: "ballgown", fabric: "#fffaf2", shade: "#e0cfae", accent: C.gold, lace: true, seed: 21 },
-});
-
-// Prom and celebration gowns for the journal and the gallery.
-files["gown-emerald.svg"] = gownScene("emerald", {
-  title: "An emerald tea-length party dress on a dress form",
-  background: [C.paper, C.champagne],
-  arch: "#f9f3e8",
-  archLine: C.goldDeep,
-  form: [C.ivory, C.goldDeep],
-  floral: { stem: C.goldDeep, leaf: C.gold },
-  gown: { skirt: "tea", fabric: C.emeraldLight, shade: C.emerald, accent: C.gold, neckline: "vneck", straps: "thin", seed: 23 },
-});
-files["gown-midnight.svg"] = gownScene("midnight", {
-  title: "A midnight-blue prom gown with a sweetheart neckline",
-  background: [C.blush, C.blushDeep],
-  arch: "#f7e9e4",
-  archLine: C.rose,
-  form: [C.ivory, C.rose],
-  floral: { stem: C.rose, leaf: C.roseLight },
-  gown: { skirt: "aline", fabric: C.midnightLight, shade: C.midnight, accent: C.gold, seed: 29 },
-});
-
-// The atelier, for the about block: a gown being fitted, a tape measure draped over the form.
-{
-  const scene = gownScene("atelier", {
-    title: "A gown in progress on a dressmaker's form, a tape measure draped across it",
-    background: [C.paper, C.champagne],
-    arch: C.ivory,
-    archLine: C.gold,
-    form: [C.paper, C.goldDeep],
-    floral: { stem: C.goldDeep, leaf: C.gold },
-    gown: { skirt: "sheath", fabric: "#fffaf2", shade: "#ddccad", accent: C.gold, neckline: "vneck", lace: true, seed: 31 },
-  });
-  const ticks = Array.from({ length: 26 }, (_, i) => {
-    const t = i / 25;
-    const x = 296 + t * 224;
-    const y = 250 + Math.sin(t * Math.PI) * 140 + t * 60;
-    return `<circle cx="${f(x)}" cy="${f(y)}" r="1.8" fill="${C.charcoal}"/>`;
-  }).join("");
-  const tape = `<path d="M296 250 C340 420 470 440 520 310" fill="none" stroke="#e9c977" stroke-width="14" stroke-linecap="round"/>${ticks}<g transform="translate(600 820) rotate(-30)"><circle cx="-26" cy="0" r="18" fill="none" stroke="${C.charcoal}" stroke-width="6"/><circle cx="26" cy="0" r="18" fill="none" stroke="${C.charcoal}" stroke-width="6"/><path d="M-12 -10 L60 -90 M12 -10 L-60 -90" stroke="${C.charcoalSoft}" stroke-width="7" stroke-linecap="round"/></g><g transform="translate(150 840)"><ellipse cx="0" cy="0" rx="36" ry="14" fill="${C.goldDeep}"/><rect x="-30" y="-50" width="60" height="50" fill="${C.blushDeep}"/><ellipse cx="0" cy="-50" rx="36" ry="14" fill="${C.gold}"/><path d="M30 -20 Q80 0 120 70" stroke="${C.blushDeep}" stroke-width="2" fill="none"/></g>`;
-  files["atelier.svg"] = scene.replace("</svg>", `${tape}</svg>`);
-}
-
-// Square posts for the social gallery.
-const sheen = linear(
-  "sheen",
-  [
-    [0, "#ffffff", 0.35],
-    [0.5, "#ffffff", 0],
-    [1, "#000000", 0.08],
-  ],
-  1,
-  0,
-);
-files["post-bouquet.svg"] = svg(
-  600,
-  600,
-  "A bridal bouquet of ivory and blush garden roses tied with a gold ribbon",
-  `<rect width="600" height="600" fill="${C.blush}"/>${bouquet(300, 360, 0.78, { light: C.ivory, deep: C.blushDeep, stem: C.sageDeep, leaf: C.sage })}${frame(600, 600, C.ivory)}`,
-);
-files["post-lace.svg"] = svg(
-  600,
-  600,
-  "Close-up of ivory floral lace on champagne silk",
-  `<rect width="600" height="600" fill="${C.champagne}"/>${lacePattern(600, 600, C.ivory, 3)}${frame(600, 600, C.goldDeep)}`,
-);
-files["post-buttons.svg"] = svg(
-  600,
-  600,
-  "The back of a satin gown, a row of covered buttons down the spine",
-  `<rect width="600" height="600" fill="${C.paper}"/>${buttonsBack(600, 600, "", "#cdbb98")}${frame(600, 600, C.gold)}`,
-  linear(
-    "sheen-fabric",
+  const bridal: [file: string, gown: string, SceneOptions][] = [
     [
-      [0, "#e6d7bb"],
-      [0.4, "#fffaf2"],
-      [0.6, "#fffaf2"],
-      [1, "#e6d7bb"],
+      "gown-magnolia",
+      "magnolia",
+      {
+        title: "The Magnolia: an ivory A-line gown with a lace sweetheart bodice",
+        background: [C.ivory, C.paper],
+        arch: C.blush,
+        archLine: C.gold,
+        floral: { stem: C.sageDeep, leaf: C.sage, rose: [C.ivory, C.blushDeep] },
+      },
+    ],
+    [
+      "gown-forsyth",
+      "forsyth",
+      {
+        title: "The Forsyth: a champagne ball gown with off-shoulder sleeves",
+        background: [C.paper, C.champagne],
+        arch: "#f8f1e4",
+        archLine: C.goldDeep,
+        floral: { stem: C.goldDeep, leaf: C.gold, rose: [C.ivory, C.champagne] },
+      },
+    ],
+    [
+      "gown-tybee",
+      "tybee",
+      {
+        title: "The Tybee: an ivory mermaid gown with a scalloped lace hem",
+        background: ["#eef0ea", C.sage],
+        arch: "#f7f6f1",
+        archLine: C.sageDeep,
+        floral: { stem: C.sageDeep, leaf: "#aeb9a2", rose: [C.ivory, C.mist] },
+      },
+    ],
+    [
+      "gown-oglethorpe",
+      "oglethorpe",
+      {
+        title: "The Oglethorpe: a sleek column gown in ivory crepe on a charcoal backdrop",
+        background: [C.charcoalSoft, C.charcoal],
+        arch: "#45413b",
+        archLine: C.gold,
+        floral: { stem: C.gold, leaf: "#8a7448" },
+      },
+    ],
+    [
+      "gown-jones-street",
+      "jonesstreet",
+      {
+        title: "The Jones Street: a blush A-line gown with a cathedral train",
+        background: [C.ivory, C.blush],
+        arch: "#fbf3ef",
+        archLine: C.blushDeep,
+        floral: { stem: C.sageDeep, leaf: C.sage, rose: [C.blush, C.rose] },
+      },
+    ],
+  ];
+  for (const [file, id, options] of bridal) files[`${file}.svg`] = gownScene(id, options);
+
+  // Hero: a ballgown in an arch, florals at its feet.
+  files["hero-gown.svg"] = gownScene("hero", {
+    title: "An ivory ball gown with a lace bodice, framed by an arch and garden roses",
+    background: [C.ivory, C.paper],
+    arch: C.champagne,
+    archLine: C.goldDeep,
+    floral: { stem: C.sageDeep, leaf: C.sage, rose: [C.ivory, C.blushDeep] },
+  });
+
+  // Prom and celebration gowns for the journal and the gallery.
+  files["gown-emerald.svg"] = gownScene("emerald", {
+    title: "An emerald tea-length party dress on a dress form",
+    background: [C.paper, C.champagne],
+    arch: "#f9f3e8",
+    archLine: C.goldDeep,
+    floral: { stem: C.goldDeep, leaf: C.gold },
+  });
+  files["gown-midnight.svg"] = gownScene("midnight", {
+    title: "A midnight-blue prom gown with a sweetheart neckline",
+    background: [C.blush, C.blushDeep],
+    arch: "#f7e9e4",
+    archLine: C.rose,
+    floral: { stem: C.rose, leaf: C.roseLight },
+  });
+
+  // The atelier, for the about block: a gown being fitted, a tape measure draped over the form.
+  {
+    const scene = gownScene("atelier", {
+      title: "A gown in progress on a dressmaker's form, a tape measure draped across it",
+      background: [C.paper, C.champagne],
+      arch: C.ivory,
+      archLine: C.gold,
+      floral: { stem: C.goldDeep, leaf: C.gold },
+    });
+    const ticks = Array.from({ length: 26 }, (_, i) => {
+      const t = i / 25;
+      const x = 296 + t * 224;
+      const y = 250 + Math.sin(t * Math.PI) * 140 + t * 60;
+      return `<circle cx="${f(x)}" cy="${f(y)}" r="1.8" fill="${C.charcoal}"/>`;
+    }).join("");
+    const tape = `<path d="M296 250 C340 420 470 440 520 310" fill="none" stroke="#e9c977" stroke-width="14" stroke-linecap="round"/>${ticks}<g transform="translate(600 820) rotate(-30)"><circle cx="-26" cy="0" r="18" fill="none" stroke="${C.charcoal}" stroke-width="6"/><circle cx="26" cy="0" r="18" fill="none" stroke="${C.charcoal}" stroke-width="6"/><path d="M-12 -10 L60 -90 M12 -10 L-60 -90" stroke="${C.charcoalSoft}" stroke-width="7" stroke-linecap="round"/></g><g transform="translate(150 840)"><ellipse cx="0" cy="0" rx="36" ry="14" fill="${C.goldDeep}"/><rect x="-30" y="-50" width="60" height="50" fill="${C.blushDeep}"/><ellipse cx="0" cy="-50" rx="36" ry="14" fill="${C.gold}"/><path d="M30 -20 Q80 0 120 70" stroke="${C.blushDeep}" stroke-width="2" fill="none"/></g>`;
+    files["atelier.svg"] = scene.replace("</svg>", `${tape}</svg>`);
+  }
+
+  // Square posts for the social gallery.
+  const sheen = linear(
+    "sheen",
+    [
+      [0, "#ffffff", 0.35],
+      [0.5, "#ffffff", 0],
+      [1, "#000000", 0.08],
     ],
     1,
     0,
-  ),
-);
-const tulle = linear("tulle", [
-  [0, "#ffffff", 0.95],
-  [1, "#f3ead9", 0.7],
-]);
-files["post-veil.svg"] = svg(
-  600,
-  600,
-  "A cathedral veil with a pearl comb against a charcoal wall",
-  `<rect width="600" height="600" fill="${C.charcoal}"/>${veil(600, 600)}${frame(600, 600, C.gold)}`,
-  tulle,
-);
-files["post-swatches.svg"] = svg(
-  600,
-  600,
-  "A fan of fabric swatches in ivory, champagne, blush, sage, emerald and midnight",
-  `<rect width="600" height="600" fill="${C.ivory}"/>${swatchFan(300, 470, 0.95, [C.ivory, C.champagne, C.blush, C.sage, C.emeraldLight, C.midnightLight])}${frame(600, 600, C.gold)}`,
-  sheen,
-);
-files["post-florals.svg"] = svg(
-  600,
-  600,
-  "Sprigs of olive and eucalyptus scattered with small ivory blossoms",
-  `<rect width="600" height="600" fill="${C.sage}"/>${sprig(120, 600, 420, 20, C.sageDeep, "#eef0ea", 0.9)}${sprig(300, 620, 480, -4, C.sageDeep, C.ivory, 0.95)}${sprig(480, 600, 400, -22, C.sageDeep, "#eef0ea", 0.9)}${[
-    [150, 160],
-    [420, 130],
-    [300, 240],
-    [500, 300],
-    [100, 330],
-  ]
-    .map(([x, y]) => blossom(x!, y!, 22, C.ivory, C.gold))
-    .join("")}${frame(600, 600, C.ivory)}`,
-);
+  );
+  files["post-bouquet.svg"] = svg(
+    600,
+    600,
+    "A bridal bouquet of ivory and blush garden roses tied with a gold ribbon",
+    `<rect width="600" height="600" fill="${C.blush}"/>${bouquet(300, 360, 0.78, { light: C.ivory, deep: C.blushDeep, stem: C.sageDeep, leaf: C.sage })}${frame(600, 600, C.ivory)}`,
+  );
+  files["post-lace.svg"] = svg(
+    600,
+    600,
+    "Close-up of ivory floral lace on champagne silk",
+    `<rect width="600" height="600" fill="${C.champagne}"/>${lacePattern(600, 600, C.ivory, "post-lace")}${frame(600, 600, C.goldDeep)}`,
+  );
+  files["post-buttons.svg"] = svg(
+    600,
+    600,
+    "The back of a satin gown, a row of covered buttons down the spine",
+    `<rect width="600" height="600" fill="${C.paper}"/>${buttonsBack(600, 600, "", "#cdbb98")}${frame(600, 600, C.gold)}`,
+    linear(
+      "sheen-fabric",
+      [
+        [0, "#e6d7bb"],
+        [0.4, "#fffaf2"],
+        [0.6, "#fffaf2"],
+        [1, "#e6d7bb"],
+      ],
+      1,
+      0,
+    ),
+  );
+  const tulle = linear("tulle", [
+    [0, "#ffffff", 0.95],
+    [1, "#f3ead9", 0.7],
+  ]);
+  files["post-veil.svg"] = svg(
+    600,
+    600,
+    "A cathedral veil with a pearl comb against a charcoal wall",
+    `<rect width="600" height="600" fill="${C.charcoal}"/>${veil(600, 600)}${frame(600, 600, C.gold)}`,
+    tulle,
+  );
+  files["post-swatches.svg"] = svg(
+    600,
+    600,
+    "A fan of fabric swatches in ivory, champagne, blush, sage, emerald and midnight",
+    `<rect width="600" height="600" fill="${C.ivory}"/>${swatchFan(300, 470, 0.95, [C.ivory, C.champagne, C.blush, C.sage, C.emeraldLight, C.midnightLight])}${frame(600, 600, C.gold)}`,
+    sheen,
+  );
+  files["post-florals.svg"] = svg(
+    600,
+    600,
+    "Sprigs of olive and eucalyptus scattered with small ivory blossoms",
+    `<rect width="600" height="600" fill="${C.sage}"/>${sprig(120, 600, 420, 20, C.sageDeep, "#eef0ea", 0.9)}${sprig(300, 620, 480, -4, C.sageDeep, C.ivory, 0.95)}${sprig(480, 600, 400, -22, C.sageDeep, "#eef0ea", 0.9)}${[
+      [150, 160],
+      [420, 130],
+      [300, 240],
+      [500, 300],
+      [100, 330],
+    ]
+      .map(([x, y]) => blossom(x!, y!, 22, C.ivory, C.gold))
+      .join("")}${frame(600, 600, C.ivory)}`,
+  );
 
-// Journal covers, landscape.
-files["journal-silhouettes.svg"] = svg(
-  1200,
-  800,
-  "Three bridal silhouettes side by side: A-line, ball gown and mermaid",
-  `<rect width="1200" height="800" fill="${C.paper}"/>${[
-    ["aline", 160, C.blush],
-    ["ballgown", 400, C.champagne],
-    ["mermaid", 640, C.sage],
-  ]
-    .map(([skirt, x, arch], i) => {
-      const g = gown(
-        { skirt: skirt as Skirt, fabric: "#fffaf2", shade: "#dccbaa", accent: C.gold, lace: i !== 1, seed: i + 40 },
-        `sil${i}`,
-      );
-      return `<defs>${g.defs}</defs><g transform="translate(${x} 40) scale(0.75)"><path d="M150 1000 V 400 A 250 250 0 0 1 650 400 V 1000 Z" fill="${arch}"/>${dressForm(C.ivory, C.goldDeep, false)}${g.body}</g>`;
-    })
-    .join("")}${frame(1200, 800, C.gold)}`,
-);
-files["journal-timeline.svg"] = svg(
-  1200,
-  800,
-  "A planner open on a table beside a veil, a pen and a sprig of olive",
-  `<rect width="1200" height="800" fill="${C.blush}"/><g transform="translate(200 150) rotate(-4)"><rect width="560" height="500" rx="14" fill="${C.ivory}" stroke="${C.blushDeep}" stroke-width="3"/><path d="M280 0 V500" stroke="${C.blushDeep}" stroke-width="2"/>${Array.from(
-    { length: 5 },
-    (_, row) =>
-      Array.from(
-        { length: 3 },
-        (_, col) =>
-          `<rect x="${24 + col * 80}" y="${90 + row * 78}" width="64" height="60" rx="6" fill="${(row * 3 + col) % 7 === 4 ? C.gold : C.paper}" stroke="${C.blushDeep}" stroke-width="1.2"/>`,
-      ).join(""),
-  ).join(
-    "",
-  )}<path d="M24 52 H200" stroke="${C.goldDeep}" stroke-width="6" stroke-linecap="round"/>${Array.from({ length: 9 }, (_, i) => `<path d="M314 ${70 + i * 44} H${500 - (i % 3) * 40}" stroke="${C.blushDeep}" stroke-width="4" stroke-linecap="round" opacity="0.6"/>`).join("")}<circle cx="330" cy="70" r="10" fill="none" stroke="${C.goldDeep}" stroke-width="3"/><path d="M324 70 l5 5 l9 -11" stroke="${C.goldDeep}" stroke-width="3" fill="none"/></g><g transform="translate(820 640) rotate(-60)"><rect x="-8" y="-200" width="16" height="220" rx="8" fill="${C.charcoal}"/><path d="M-8 20 L0 46 L8 20 Z" fill="${C.gold}"/></g>${sprig(980, 800, 420, -18, C.sageDeep, C.sage, 0.95)}<g transform="translate(870 60) scale(0.9)">${veil(400, 420)}</g>${frame(1200, 800, C.ivory)}`,
-  tulle,
-);
-files["journal-palette.svg"] = svg(
-  1200,
-  800,
-  "A fan of prom fabric swatches in emerald, midnight, rose and champagne",
-  `<rect width="1200" height="800" fill="${C.charcoal}"/>${swatchFan(600, 700, 1.7, [C.emeraldLight, C.midnightLight, C.rose, C.roseLight, C.champagne, C.gold, C.ivory])}${[
-    [140, 140],
-    [1060, 180],
-    [200, 560],
-    [1000, 560],
-  ]
-    .map(([x, y]) => blossom(x!, y!, 26, C.gold, C.charcoal))
-    .join("")}${frame(1200, 800, C.gold)}`,
-  sheen,
-);
-files["journal-keepsake.svg"] = svg(
-  1200,
-  800,
-  "A keepsake box wrapped in tissue, holding a folded gown and dried roses",
-  `<rect width="1200" height="800" fill="${C.sage}"/><g transform="translate(300 250)"><path d="M0 120 L600 120 L560 460 L40 460 Z" fill="${C.ivory}" stroke="${C.sageDeep}" stroke-width="3"/><path d="M0 120 L80 40 L520 40 L600 120" fill="${C.paper}" stroke="${C.sageDeep}" stroke-width="3"/><path d="M60 120 C160 60 260 150 320 90 C380 40 470 130 540 110" fill="none" stroke="${C.champagne}" stroke-width="26" stroke-linecap="round"/><path d="M110 200 H490 M130 260 H470" stroke="${C.champagne}" stroke-width="3"/><path d="M300 120 V460" stroke="${C.gold}" stroke-width="16"/><path d="M40 300 H560" stroke="${C.gold}" stroke-width="16"/><path d="M300 300 C250 240 210 260 230 300 C210 340 250 360 300 300 C350 240 390 260 370 300 C390 340 350 360 300 300 Z" fill="${C.goldDeep}"/></g>${rose(260, 660, 56, C.blush, C.rose)}${rose(960, 640, 50, C.blush, C.rose)}${sprig(180, 800, 300, 24, C.sageDeep, "#eef0ea", 0.9)}${sprig(1040, 800, 320, -20, C.sageDeep, "#eef0ea", 0.9)}${frame(1200, 800, C.ivory)}`,
-);
+  // Journal covers, landscape.
+  files["journal-silhouettes.svg"] = svg(
+    1200,
+    800,
+    "Three bridal silhouettes side by side: A-line, ball gown and mermaid",
+    `<rect width="1200" height="800" fill="${C.paper}"/>${(
+      [
+        ["sil0", 20, C.blush],
+        ["sil1", 360, C.champagne],
+        ["sil2", 700, C.sage],
+      ] as const
+    )
+      .map(([id, x, arch]) => {
+        const g = brandGownFigure(id);
+        // Each arch is the 800 x 1000 scene's at 0.6, far enough apart that a ball gown's hem clears its neighbours.
+        return `<defs>${g.defs}</defs><g transform="translate(${x} 140) scale(0.6)"><path d="M150 1000 V 400 A 250 250 0 0 1 650 400 V 1000 Z" fill="${arch}"/><g transform="scale(${f4(ENGINE_TO_SCENE)})">${g.body}</g></g>`;
+      })
+      .join("")}${frame(1200, 800, C.gold)}`,
+  );
+  files["journal-timeline.svg"] = svg(
+    1200,
+    800,
+    "A planner open on a table beside a veil, a pen and a sprig of olive",
+    `<rect width="1200" height="800" fill="${C.blush}"/><g transform="translate(200 150) rotate(-4)"><rect width="560" height="500" rx="14" fill="${C.ivory}" stroke="${C.blushDeep}" stroke-width="3"/><path d="M280 0 V500" stroke="${C.blushDeep}" stroke-width="2"/>${Array.from(
+      { length: 5 },
+      (_, row) =>
+        Array.from(
+          { length: 3 },
+          (_, col) =>
+            `<rect x="${24 + col * 80}" y="${90 + row * 78}" width="64" height="60" rx="6" fill="${(row * 3 + col) % 7 === 4 ? C.gold : C.paper}" stroke="${C.blushDeep}" stroke-width="1.2"/>`,
+        ).join(""),
+    ).join(
+      "",
+    )}<path d="M24 52 H200" stroke="${C.goldDeep}" stroke-width="6" stroke-linecap="round"/>${Array.from({ length: 9 }, (_, i) => `<path d="M314 ${70 + i * 44} H${500 - (i % 3) * 40}" stroke="${C.blushDeep}" stroke-width="4" stroke-linecap="round" opacity="0.6"/>`).join("")}<circle cx="330" cy="70" r="10" fill="none" stroke="${C.goldDeep}" stroke-width="3"/><path d="M324 70 l5 5 l9 -11" stroke="${C.goldDeep}" stroke-width="3" fill="none"/></g><g transform="translate(820 640) rotate(-60)"><rect x="-8" y="-200" width="16" height="220" rx="8" fill="${C.charcoal}"/><path d="M-8 20 L0 46 L8 20 Z" fill="${C.gold}"/></g>${sprig(980, 800, 420, -18, C.sageDeep, C.sage, 0.95)}<g transform="translate(870 60) scale(0.9)">${veil(400, 420)}</g>${frame(1200, 800, C.ivory)}`,
+    tulle,
+  );
+  files["journal-palette.svg"] = svg(
+    1200,
+    800,
+    "A fan of prom fabric swatches in emerald, midnight, rose and champagne",
+    `<rect width="1200" height="800" fill="${C.charcoal}"/>${swatchFan(600, 700, 1.7, [C.emeraldLight, C.midnightLight, C.rose, C.roseLight, C.champagne, C.gold, C.ivory])}${[
+      [140, 140],
+      [1060, 180],
+      [200, 560],
+      [1000, 560],
+    ]
+      .map(([x, y]) => blossom(x!, y!, 26, C.gold, C.charcoal))
+      .join("")}${frame(1200, 800, C.gold)}`,
+    sheen,
+  );
+  files["journal-keepsake.svg"] = svg(
+    1200,
+    800,
+    "A keepsake box wrapped in tissue, holding a folded gown and dried roses",
+    `<rect width="1200" height="800" fill="${C.sage}"/><g transform="translate(300 250)"><path d="M0 120 L600 120 L560 460 L40 460 Z" fill="${C.ivory}" stroke="${C.sageDeep}" stroke-width="3"/><path d="M0 120 L80 40 L520 40 L600 120" fill="${C.paper}" stroke="${C.sageDeep}" stroke-width="3"/><path d="M60 120 C160 60 260 150 320 90 C380 40 470 130 540 110" fill="none" stroke="${C.champagne}" stroke-width="26" stroke-linecap="round"/><path d="M110 200 H490 M130 260 H470" stroke="${C.champagne}" stroke-width="3"/><path d="M300 120 V460" stroke="${C.gold}" stroke-width="16"/><path d="M40 300 H560" stroke="${C.gold}" stroke-width="16"/><path d="M300 300 C250 240 210 260 230 300 C210 340 250 360 300 300 C350 240 390 260 370 300 C390 340 350 360 300 300 Z" fill="${C.goldDeep}"/></g>${rose(260, 660, 56, C.blush, C.rose)}${rose(960, 640, 50, C.blush, C.rose)}${sprig(180, 800, 300, 24, C.sageDeep, "#eef0ea", 0.9)}${sprig(1040, 800, 320, -20, C.sageDeep, "#eef0ea", 0.9)}${frame(1200, 800, C.ivory)}`,
+  );
 
-// The home page's 'coming soon' state: a gold hanger waiting for its gown.
-files["coming-soon.svg"] = svg(
-  800,
-  600,
-  "An empty gold hanger with a blank tag, waiting for its gown",
-  `<rect width="800" height="600" fill="${C.paper}"/><path d="M120 600 V 270 A 280 200 0 0 1 680 270 V 600" fill="${C.ivory}" stroke="${C.gold}" stroke-width="2"/>${hangerWithTag()}${sprig(120, 600, 260, 16, C.sageDeep, C.sage, 0.85)}${sprig(690, 600, 240, -16, C.sageDeep, C.sage, 0.85)}${blossom(220, 470, 20, C.blush, C.gold)}${blossom(580, 500, 18, C.blush, C.gold)}`,
-);
+  // The home page's 'coming soon' state: a gold hanger waiting for its gown.
+  files["coming-soon.svg"] = svg(
+    800,
+    600,
+    "An empty gold hanger with a blank tag, waiting for its gown",
+    `<rect width="800" height="600" fill="${C.paper}"/><path d="M120 600 V 270 A 280 200 0 0 1 680 270 V 600" fill="${C.ivory}" stroke="${C.gold}" stroke-width="2"/>${hangerWithTag()}${sprig(120, 600, 260, 16, C.sageDeep, C.sage, 0.85)}${sprig(690, 600, 240, -16, C.sageDeep, C.sage, 0.85)}${blossom(220, 470, 20, C.blush, C.gold)}${blossom(580, 500, 18, C.blush, C.gold)}`,
+  );
 
-// A soft field of silk lines behind the hero text.
-files["hero-drape.svg"] = svg(
-  1600,
-  1000,
-  "Flowing lines of silk",
-  `<rect width="1600" height="1000" fill="none"/>${drapes(1600, 1000, C.gold, 0.55)}`,
-);
+  // A soft field of silk lines behind the hero text.
+  files["hero-drape.svg"] = svg(
+    1600,
+    1000,
+    "Flowing lines of silk",
+    `<rect width="1600" height="1000" fill="none"/>${drapes(1600, 1000, C.gold, 0.55)}`,
+  );
 
-mkdirSync(OUT, { recursive: true });
-for (const [name, content] of Object.entries(files)) {
-  writeFileSync(`${OUT}${name}`, content);
+  return files;
 }
-console.log(
-  `wrote ${Object.keys(files).length} files to public/images/brand/ (${Object.values(files).reduce((n, c) => n + c.length, 0)} bytes)`,
-);
+
+function writeArtwork() {
+  const files = renderArtwork();
+  mkdirSync(OUT, { recursive: true });
+  for (const [name, content] of Object.entries(files)) {
+    writeFileSync(`${OUT}${name}`, content);
+  }
+  console.log(
+    `wrote ${Object.keys(files).length} files to public/images/brand/ (${Object.values(files).reduce((n, c) => n + c.length, 0)} bytes)`,
+  );
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) writeArtwork();

@@ -6,6 +6,11 @@
  *
  * Drawing space is 600 x 750 (4:5, the product-card ratio); the gown hangs
  * on a form centred at x = 300, waist at y = 300, floor at y = 712.
+ *
+ * This is the site's one gown-drawing engine: the product pictures
+ * (`gown-images.server.ts`) use `drawGown`, and the brand illustrations
+ * (`scripts/artwork.ts`) place `drawGownFigure` in their own scenes, with
+ * `BRAND_COLORS` and `seededRandom` for what surrounds it.
  */
 
 export type Silhouette = "ball-gown" | "a-line" | "mermaid" | "sheath" | "tea-length" | "cocktail" | "high-low";
@@ -37,6 +42,28 @@ export const ART_HEIGHT = 1500;
 
 // ---------------------------------------------------------------------------
 // Colour
+
+/** The boutique's named colours, for the scenes around a gown and the brand artwork. */
+export const BRAND_COLORS = {
+  ivory: "#fbf8f3",
+  paper: "#f6efe3",
+  champagne: "#ecdcbc",
+  gold: "#c9a96e",
+  goldDeep: "#a8864c",
+  blush: "#f2ddd5",
+  blushDeep: "#dcb3a6",
+  sage: "#c9d1bf",
+  sageDeep: "#8f9c83",
+  charcoal: "#2b2a28",
+  charcoalSoft: "#3a3733",
+  mist: "#e6e4df",
+  emerald: "#2f5d50",
+  emeraldLight: "#4f8a78",
+  midnight: "#2a3450",
+  midnightLight: "#4a5a86",
+  rose: "#b96f73",
+  roseLight: "#d99a9a",
+} as const;
 
 type RGB = [number, number, number];
 
@@ -125,7 +152,8 @@ function hashString(text: string): number {
   return h >>> 0;
 }
 
-function random(seed: string): () => number {
+/** Numbers in [0, 1) that are the same for the same seed on every run. */
+export function seededRandom(seed: string): () => number {
   let state = hashString(seed) || 1;
   return () => {
     state = (state + 0x6d2b79f5) | 0;
@@ -547,9 +575,42 @@ function sparkle(x: number, y: number, r: number, color: string, opacity: number
 
 // ---------------------------------------------------------------------------
 
+interface GownLayers {
+  defs: string;
+  /** The room: wall, alcove, floor and the gown's shadow. */
+  room: string;
+  /** The dress form and the gown on it. */
+  figure: string;
+}
+
 /** The SVG for one picture of a gown. */
-export function drawGown({ spec, color, view, seed }: GownPicture): string {
-  const rand = random(`${seed}:${view}`);
+export function drawGown(picture: GownPicture): string {
+  const { defs, room, figure } = gownLayers(picture);
+  // The detail view frames the bodice and waist, where the handwork is.
+  const viewBox = picture.view === "detail" ? "176 126 248 310" : "0 0 600 750";
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${viewBox}" width="${ART_WIDTH}" height="${ART_HEIGHT}" preserveAspectRatio="xMidYMid slice"><defs>${defs}</defs>${room}${figure}</svg>`;
+}
+
+/**
+ * The dress form and the gown, without the room, for a scene drawn by someone
+ * else: SVG markup in this engine's 600 x 750 space (scale it to fit), its
+ * definitions apart. Ids get `idPrefix`, so several gowns can share one SVG.
+ * `density` (0 to 1) thins the scattered lace, tulle and sequins, to keep a
+ * static file small; the product pictures draw them all.
+ */
+export function drawGownFigure(
+  picture: GownPicture,
+  { idPrefix, density = 1 }: { idPrefix: string; density?: number },
+): { defs: string; body: string } {
+  const { defs, figure } = gownLayers(picture, density);
+  const prefix = (markup: string) =>
+    markup.replace(/\bid="([\w-]+)"/g, `id="${idPrefix}-$1"`).replace(/url\(#([\w-]+)\)/g, `url(#${idPrefix}-$1)`);
+  return { defs: prefix(defs), body: prefix(figure) };
+}
+
+function gownLayers({ spec, color, view, seed }: GownPicture, density = 1): GownLayers {
+  const scatter = (count: number) => Math.round(count * density);
+  const rand = seededRandom(`${seed}:${view}`);
   const p = paletteFor(color);
   const pale = luminance(color) > 0.45;
   const backdrops = pale ? BACKDROPS_FOR_PALE : BACKDROPS_FOR_DARK;
@@ -688,7 +749,7 @@ export function drawGown({ spec, color, view, seed }: GownPicture): string {
     body.push(`<path d="${overlay}" fill="${p.lighter}" opacity="${spec.fabric === "tulle" ? 0.28 : 0.18}"/>`);
     if (spec.fabric === "tulle") {
       const dots: string[] = [];
-      for (let i = 0; i < 260; i++) {
+      for (let i = 0; i < scatter(260); i++) {
         const t = rand() * 2 - 1;
         const y = WAIST_Y + 20 + rand() * (hemY - WAIST_Y - 20);
         const edge = skirt.edge.find(([ey]) => ey >= y)?.[1] ?? hemW;
@@ -780,7 +841,7 @@ export function drawGown({ spec, color, view, seed }: GownPicture): string {
   // Fabric texture over bodice and skirt.
   const texture: string[] = [];
   if (spec.fabric === "lace") {
-    for (let i = 0; i < 120; i++) {
+    for (let i = 0; i < scatter(120); i++) {
       const y = b.topY + rand() * (hemY - b.topY);
       const half = y < WAIST_Y ? torsoHalfWidth(y) : (skirt.edge.find(([ey]) => ey >= y)?.[1] ?? hemW);
       const x = CX + (rand() * 2 - 1) * half * 0.92;
@@ -790,7 +851,7 @@ export function drawGown({ spec, color, view, seed }: GownPicture): string {
     }
   }
   if (spec.fabric === "sequin" || has("beading")) {
-    const count = spec.fabric === "sequin" ? 900 : 140;
+    const count = scatter(spec.fabric === "sequin" ? 900 : 140);
     const bottom = spec.fabric === "sequin" ? hemY : WAIST_Y + 10;
     for (let i = 0; i < count; i++) {
       const y = b.topY + rand() * (bottom - b.topY);
@@ -801,7 +862,7 @@ export function drawGown({ spec, color, view, seed }: GownPicture): string {
         `<circle cx="${f(x)}" cy="${f(y)}" r="${f(1 + rand() * 1.6)}" fill="${bright > 0.7 ? "#ffffff" : p.lighter}" opacity="${f(0.25 + bright * 0.6)}"/>`,
       );
     }
-    for (let i = 0; i < (spec.fabric === "sequin" ? 26 : 8); i++) {
+    for (let i = 0; i < scatter(spec.fabric === "sequin" ? 26 : 8); i++) {
       const y = b.topY + rand() * (bottom - b.topY);
       const half = y < WAIST_Y ? torsoHalfWidth(y) : (skirt.edge.find(([ey]) => ey >= y)?.[1] ?? hemW);
       texture.push(sparkle(CX + (rand() * 2 - 1) * half * 0.9, y, 4 + rand() * 6, "#ffffff", 0.85));
@@ -870,8 +931,9 @@ export function drawGown({ spec, color, view, seed }: GownPicture): string {
       front.push(`<circle cx="${CX}" cy="${y}" r="3.2" fill="${p.light}" stroke="${p.deep}" stroke-width="0.8"/>`);
   }
 
-  const all = `<defs>${defs.join("")}</defs>${scene.join("")}<g>${back.join("")}</g><g>${body.join("")}</g><g>${front.join("")}</g>`;
-  // The detail view frames the bodice and waist, where the handwork is.
-  const viewBox = view === "detail" ? "176 126 248 310" : "0 0 600 750";
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${viewBox}" width="${ART_WIDTH}" height="${ART_HEIGHT}" preserveAspectRatio="xMidYMid slice">${all}</svg>`;
+  return {
+    defs: defs.join(""),
+    room: scene.join(""),
+    figure: `<g>${back.join("")}</g><g>${body.join("")}</g><g>${front.join("")}</g>`,
+  };
 }
