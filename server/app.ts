@@ -156,14 +156,15 @@ export function createApp(
   });
 
   // `npm run admin:grant -- <email>` while the server holds the PGlite folder: same loopback-and-token rule as the backup.
-  app.post("/_ops/grant-admin", express.json({ limit: "1kb" }), async (req, res) => {
+  app.post("/_ops/grant-admin", async (req, res) => {
     const token = options.controlToken;
     const given = req.get("authorization")?.replace(/^Bearer /, "") ?? "";
     if (!token || !LOOPBACK.has(req.socket.remoteAddress ?? "") || !sameSecret(given, token)) {
       res.status(404).type("text/plain").send("Not found");
       return;
     }
-    const email: unknown = (req.body as { email?: unknown } | undefined)?.email;
+    // The request guard has read and checked the JSON body already.
+    const email = parsedJsonField(res.locals.guarded.body, "email");
     if (typeof email !== "string" || !email.includes("@") || email.length > 255) {
       res.status(400).json({ error: "an email address is required" });
       return;
@@ -402,4 +403,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     });
   }
   return { server, services, shutdown };
+}
+
+/** One field of a JSON object body, or undefined when the body is not such an object. */
+function parsedJsonField(body: Buffer | null, name: string): unknown {
+  if (!body) return undefined;
+  try {
+    const value: unknown = JSON.parse(body.toString("utf8"));
+    return typeof value === "object" && value !== null ? (value as Record<string, unknown>)[name] : undefined;
+  } catch {
+    return undefined;
+  }
 }

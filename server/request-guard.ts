@@ -38,6 +38,8 @@ export interface BodyRule {
 export const BODY_RULES: BodyRule[] = [
   { path: /^\/api\/checkout$/, kind: "json", wrongType: "Send the lines as JSON (Content-Type: application/json)." },
   { path: /^\/api\//, kind: "json" },
+  // The operator CLIs' loopback endpoints (admin:grant) speak JSON.
+  { path: /^\/_ops\//, kind: "json" },
 ];
 
 export interface GuardOptions {

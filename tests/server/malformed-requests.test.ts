@@ -18,7 +18,7 @@ const SEED = 20261125;
 describe("malformed requests", () => {
   let server: BoutiqueServer;
   beforeAll(async () => {
-    server = await startBoutique({ LOG_LEVEL: "warn", LOG_FORMAT: "json" });
+    server = await startBoutique({ LOG_FORMAT: "json" });
     // The one demo picture the generator asks for renders on first request (seconds of CPU on a busy machine).
     await (await fetch(`${server.url}/images/gowns/celeste-lace-a-line.webp`)).arrayBuffer();
   }, 400_000);
