@@ -142,11 +142,25 @@ function readCapped(req: Request, cap: number): Promise<Buffer | null> {
   });
 }
 
+/** How long a refused connection goes on reading (and dropping) what its client still sends. */
+const LINGER_MS = 2000;
+
+/**
+ * 413, then a lingering close (RFC 9112 §9.6). Closing a socket whose client is
+ * still sending makes the kernel answer with a reset, and a reset can wipe our
+ * 413 from the client's buffers before it has read it. So we send the answer,
+ * close our side only, drop what still arrives for a moment, then close.
+ */
 function refuseTooLarge(res: Response, cap: number) {
+  const socket = res.req.socket;
   res.setHeader("Connection", "close");
+  // Node destroys a `Connection: close` socket as soon as the answer is out; end our side instead.
+  socket.destroySoon = () => {
+    socket.end();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
+  res.req.resume();
   res.status(413).type("text/plain").send(`The request body is too large (at most ${cap} bytes here).`);
-  // The unread rest of the body is not ours to wait for.
-  res.on("finish", () => setTimeout(() => res.req.socket.destroy(), 1000).unref());
 }
 
 function checkPath(rawUrl: string): void {
