@@ -65,6 +65,8 @@ export default defineConfig({
       NEWSLETTER_RATE_LIMIT: "10000",
       AUTH_RATE_LIMIT: "10000",
       BOOKING_RATE_LIMIT: "10000",
+      CHECKOUT_RATE_LIMIT: "10000",
+      ORDER_RATE_LIMIT: "10000",
     },
     stdout: "ignore",
     stderr: "pipe",

@@ -16,6 +16,7 @@ import { createSignedTokens } from "~/lib/signed-token.server";
 import { createAuth, grantAdminByEmail } from "~/modules/accounts/accounts.server";
 import { catalogueConfigFromEnv, createCatalogue } from "~/modules/catalogue/catalogue.server";
 import { startOutboxWorker, type OutboxWorker } from "~/modules/mail/outbox.server";
+import { startHoldSweeper } from "~/modules/orders/orders.server";
 import { createLogTransport, createSmtpTransport } from "~/modules/mail/transport.server";
 import { ChangeBus, listenForAdminChanges } from "~/modules/realtime/change-bus.server";
 import { chooseLogFormat, describeOpening, humanReadableLog } from "./human-log";
@@ -84,6 +85,9 @@ function sameSecret(given: string, expected: string): boolean {
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
 }
+
+/** How often expired reservations are looked for. */
+const HOLD_SWEEP_MS = 5 * 60_000;
 
 /** Set when shutdown begins: health checks fail so load balancers stop sending, and connections are not kept alive. */
 export interface Lifecycle {
@@ -306,6 +310,18 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     `catalogue: ${catalogue.description}`,
   );
 
+  // Reserved, unpaid orders give their gowns back after ORDER_HOLD_HOURS.
+  const holds = startHoldSweeper({
+    db,
+    holdMs: env.ORDER_HOLD_HOURS * 3_600_000,
+    everyMs: HOLD_SWEEP_MS,
+    onReleased: (orderNumbers) => {
+      logger.info({ orderNumbers }, "unpaid reservations released");
+      catalogue.invalidate();
+    },
+    onError: (error) => logger.warn({ err: error }, "releasing unpaid reservations failed"),
+  });
+
   const nudgeMail = () => worker.nudge();
   const auth = createAuth({
     db,
@@ -387,6 +403,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await closed;
       clearInterval(sweep);
       clearTimeout(force);
+      await holds.stop();
       await worker.stop();
       await stopListening().catch(() => {});
       await catalogue.close();

@@ -201,6 +201,14 @@ export const envSchema = z
     /** Fitting bookings and design requests allowed per client address within the window. */
     BOOKING_RATE_LIMIT: positiveInt(10),
     BOOKING_RATE_WINDOW_MS: positiveInt(600_000),
+    /** Carts (checkouts) a client address may create within the window. */
+    CHECKOUT_RATE_LIMIT: positiveInt(30),
+    CHECKOUT_RATE_WINDOW_MS: positiveInt(600_000),
+    /** Orders placed per client address, and per email address, within the window. */
+    ORDER_RATE_LIMIT: positiveInt(5),
+    ORDER_RATE_WINDOW_MS: positiveInt(3_600_000),
+    /** How long a reserved, unpaid order holds its gowns before they go back on sale. */
+    ORDER_HOLD_HOURS: positiveInt(48).refine((value) => value <= 24 * 30, "must be at most 720 (30 days)"),
   })
   .superRefine((env, ctx) => {
     // Links in mail must point at the real site once we run in production

@@ -3,6 +3,7 @@ import type { Route } from "./+types/checkout.$cartId";
 import { BRAND } from "~/lib/brand";
 import { requestContext, servicesContext } from "~/lib/context.server";
 import { formFailure, parseForm, readFormData } from "~/lib/forms";
+import { hitRateLimits, tooManyAttemptsMessage } from "~/lib/rate-limit.server";
 import { getViewer } from "~/modules/accounts/accounts.server";
 import { CheckoutNotFound, CheckoutPage, type CheckoutActionData } from "~/modules/orders/components/checkout-page";
 import { getCheckout, placeOrder } from "~/modules/orders/orders.server";
@@ -36,6 +37,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const refused = (problems: string[], status: number) =>
     data<CheckoutActionData>({ ...formFailure(undefined, {}, values), problems }, { status });
   const services = context.get(servicesContext);
+  const { env } = services;
+  // Each order holds stock and mails its address: limited per client and per recipient.
+  const rule = { limit: env.ORDER_RATE_LIMIT, windowMs: env.ORDER_RATE_WINDOW_MS };
+  const verdict = await hitRateLimits(services.database.db, [
+    { scope: "order-client", key: context.get(requestContext).clientIp, ...rule },
+    { scope: "order-email", key: parsed.data.email.toLowerCase(), ...rule },
+  ]);
+  if (!verdict.allowed) return refused([tooManyAttemptsMessage(verdict.retryAfterSeconds)], 429);
   const viewer = await getViewer(request, context);
   const result = await placeOrder(services.database.db, {
     cartId: params.cartId,
@@ -44,6 +53,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     // A signed-in shopper's order joins their account; a guest's stays a guest order.
     userId: viewer?.id ?? null,
     siteUrl: services.env.APP_URL,
+    holdHours: env.ORDER_HOLD_HOURS,
   });
   if (result.status === "not-found") return refused(["This checkout no longer exists. Please return to your bag."], 404);
   if (result.status === "unavailable") return refused(result.problems, 409);

@@ -31,10 +31,7 @@ export function hitAuthLimits(
   return hitRateLimits(db, checks);
 }
 
-export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
-  const minutes = Math.ceil(retryAfterSeconds / 60);
-  return `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
-}
+export { tooManyAttemptsMessage } from "~/lib/rate-limit.server";
 
 /** Which Better Auth endpoints count as which attempt, and where the account is named in the body. */
 export function attemptForAuthPath(path: string): AuthAttempt | null {

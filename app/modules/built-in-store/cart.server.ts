@@ -6,6 +6,11 @@ import { gid, parseGid } from "./gid";
 
 /** SPEC §9: the storefront reads up to 100 cart lines, so a cart holds no more. */
 export const MAX_CART_LINES = 100;
+/**
+ * Pieces one cart (and so one order) may hold: enough for a bridal party,
+ * too few for a script to empty the shelves in one order.
+ */
+export const MAX_CART_UNITS = 12;
 
 export interface CartCreateInput {
   lines?: { merchandiseId: string; quantity?: number | null }[] | null;
@@ -97,6 +102,17 @@ export async function createBuiltInCart(db: Database, input: CartCreateInput, si
   if (currencies.size > 1)
     userErrors.push({ field: ["input", "lines"], message: "Every item in a cart must be priced in the same currency." });
   if (userErrors.length > 0) return { cart: null, userErrors: userErrors.sort((a, b) => lineIndex(a) - lineIndex(b)) };
+  const units = [...wanted.values()].reduce((sum, line) => sum + line.quantity, 0);
+  if (units > MAX_CART_UNITS)
+    return {
+      cart: null,
+      userErrors: [
+        {
+          field: ["input", "lines"],
+          message: `A cart holds at most ${MAX_CART_UNITS} pieces. For a larger party, please call or email the boutique.`,
+        },
+      ],
+    };
 
   const ordered = [...wanted].sort(([, a], [, b]) => a.index - b.index);
   const cartId = await db.transaction(async (tx) => {

@@ -3,7 +3,7 @@ import { formatPrice } from "~/lib/format";
 import type { Order } from "./types";
 
 /** The shopper's confirmation of a built-in store order, as plain text for the outbox. */
-export function orderConfirmationMail(order: Order, checkoutUrl: string) {
+export function orderConfirmationMail(order: Order, checkoutUrl: string, holdHours?: number) {
   const lines = order.lines.map(
     (l) => `  ${l.quantity} × ${l.productTitle} (${l.variantTitle.split(" / ").join(", ")})  ${formatPrice(l.unitPrice)}`,
   );
@@ -17,6 +17,7 @@ export function orderConfirmationMail(order: Order, checkoutUrl: string) {
     `Total: ${formatPrice(order.total)}`,
     "",
     `Nothing has been charged: you pay when you visit us at ${BRAND.street}, ${BRAND.city}, ${BRAND.region} ${BRAND.postalCode} (${BRAND.hours}).`,
+    ...(holdHours ? [`We hold your order for ${holdHours} hours; after that, unpaid pieces go back on sale.`] : []),
     "We will be in touch to arrange your fitting. If you have questions before then, reply to this email or call us.",
     "",
     `Your order: ${checkoutUrl}`,

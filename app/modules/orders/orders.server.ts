@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import {
   catalogueCartLines,
@@ -238,7 +238,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput, options: 
       );
       const placed = (await loadOrder(tx, eq(catalogueOrders.id, order!.id)))!;
       // The confirmation is queued in the order's own transaction: no order without its mail, no mail without an order.
-      await enqueueMail(tx, orderConfirmationMail(placed, checkoutUrlFor(input.siteUrl, input.cartId)));
+      await enqueueMail(tx, orderConfirmationMail(placed, checkoutUrlFor(input.siteUrl, input.cartId), input.holdHours));
       await options.onPlaced?.(tx, placed);
       return { status: "placed", order: placed } as const;
     });
@@ -271,4 +271,92 @@ export async function listOrdersForCustomer(db: Executor, customer: { userId?: s
     .limit(HISTORY_LIMIT);
   const orders = await Promise.all(rows.map((r) => loadOrder(db, eq(catalogueOrders.id, r.id))));
   return orders.filter((o): o is Order => o !== null);
+}
+
+/**
+ * Gives back the stock of reserved orders nobody came to pay for: every
+ * `pending` order placed more than `holdMs` ago becomes `cancelled` and its
+ * units return to the shelf, in one transaction per sweep. Returns the
+ * order numbers released.
+ */
+export async function releaseExpiredHolds(db: Database, holdMs: number, now = new Date()): Promise<number[]> {
+  const cutoff = new Date(now.getTime() - holdMs);
+  return db.transaction(async (tx) => {
+    // Locked, and skipped when another instance's sweep holds them: each order is released once.
+    const expired = await tx
+      .select({ id: catalogueOrders.id, orderNumber: catalogueOrders.orderNumber })
+      .from(catalogueOrders)
+      .where(and(eq(catalogueOrders.status, "pending"), lt(catalogueOrders.createdAt, cutoff)))
+      .orderBy(asc(catalogueOrders.createdAt))
+      .limit(RELEASE_BATCH)
+      .for("update", { skipLocked: true });
+    if (expired.length === 0) return [];
+    const ids = expired.map((o) => o.id);
+    await tx.update(catalogueOrders).set({ status: "cancelled" }).where(inArray(catalogueOrders.id, ids));
+    const units = await tx
+      .select({ variantId: catalogueOrderLines.variantId, quantity: sql<number>`sum(${catalogueOrderLines.quantity})`.mapWith(Number) })
+      .from(catalogueOrderLines)
+      .where(inArray(catalogueOrderLines.orderId, ids))
+      .groupBy(catalogueOrderLines.variantId)
+      .orderBy(asc(catalogueOrderLines.variantId));
+    for (const line of units) {
+      if (!line.variantId) continue;
+      await tx
+        .update(catalogueInventory)
+        .set({ available: sql`${catalogueInventory.available} + ${line.quantity}`, updatedAt: new Date() })
+        .where(eq(catalogueInventory.variantId, line.variantId));
+    }
+    return expired.map((o) => o.orderNumber);
+  });
+}
+
+const RELEASE_BATCH = 500;
+
+export interface HoldSweeper {
+  /** Runs one sweep now (and at most one at a time). */
+  sweep(): Promise<number[]>;
+  /** Stops the timer and waits for a sweep in progress. */
+  stop(): Promise<void>;
+}
+
+/** Releases expired holds every `everyMs` (and once at start), telling `onReleased` what it gave back. */
+export function startHoldSweeper(options: {
+  db: Database;
+  holdMs: number;
+  everyMs: number;
+  onReleased: (orderNumbers: number[]) => void;
+  onError: (error: unknown) => void;
+}): HoldSweeper {
+  let running: Promise<number[]> | null = null;
+  const sweep = () => {
+    running ??= (async () => {
+      try {
+        let released: number[] = [];
+        // Batches until a sweep finds nothing more to release.
+        for (let batch = await releaseExpiredHolds(options.db, options.holdMs); batch.length > 0;) {
+          released = released.concat(batch);
+          if (batch.length < RELEASE_BATCH) break;
+          batch = await releaseExpiredHolds(options.db, options.holdMs);
+        }
+        if (released.length > 0) options.onReleased(released);
+        return released;
+      } catch (error) {
+        options.onError(error);
+        return [];
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  };
+  const timer = setInterval(() => void sweep(), options.everyMs);
+  timer.unref();
+  void sweep();
+  return {
+    sweep,
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

@@ -60,6 +60,8 @@ export interface PlaceOrderInput {
   userId: string | null;
   /** This site's public address (APP_URL): the confirmation mail links to the order's page on it. */
   siteUrl: string;
+  /** How long the reservation holds (ORDER_HOLD_HOURS); the mail says so. */
+  holdHours?: number;
 }
 
 export type PlaceOrderResult =

@@ -137,6 +137,28 @@ describe.each(testEngines)("cartCreate on the built-in store on $name", (engine)
       ]);
     });
 
+    it("takes at most 12 pieces in all, however they are split", async () => {
+      const [a, b] = [availableVariant("ruby-satin-slit-gown"), availableVariant("golden-hour-pleated-gown")];
+      await database.handle.db
+        .update(catalogueInventory)
+        .set({ available: 40 })
+        .where(sql`${catalogueInventory.variantId} in (${parseGid(a.id, "ProductVariant")}, ${parseGid(b.id, "ProductVariant")})`);
+      const error = await cartError(
+        catalogue.createCheckout([
+          { merchandiseId: a.id, quantity: 7 },
+          { merchandiseId: b.id, quantity: 6 },
+        ]),
+      );
+      expect(error.message).toBe(
+        "Cart creation failed: A cart holds at most 12 pieces. For a larger party, please call or email the boutique.",
+      );
+      const twelve = await catalogue.createCheckout([
+        { merchandiseId: a.id, quantity: 6 },
+        { merchandiseId: b.id, quantity: 6 },
+      ]);
+      expect(twelve.totalQuantity).toBe(12);
+    });
+
     it("takes at most 100 lines", async () => {
       const lines = Array.from({ length: 101 }, () => ({ merchandiseId: availableVariant("ruby-satin-slit-gown").id, quantity: 1 }));
       expect((await cartError(catalogue.createCheckout(lines))).message).toBe("Cart creation failed: A cart holds at most 100 lines.");

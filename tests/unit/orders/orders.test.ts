@@ -6,7 +6,14 @@ import { mailOutbox } from "~/db/schema/mail";
 import { parseGid } from "~/modules/built-in-store/gid";
 import { createCatalogue, type CatalogueService } from "~/modules/catalogue/catalogue.server";
 import type { Product } from "~/modules/catalogue/types";
-import { getCheckout, getOrder, listOrdersForCustomer, placeOrder, type PlaceOrderOptions } from "~/modules/orders/orders.server";
+import {
+  getCheckout,
+  getOrder,
+  listOrdersForCustomer,
+  placeOrder,
+  releaseExpiredHolds,
+  type PlaceOrderOptions,
+} from "~/modules/orders/orders.server";
 import type { PlaceOrderInput } from "~/modules/orders/types";
 import { testEngines, type TestDatabase } from "../../helpers/databases";
 
@@ -200,6 +207,54 @@ describe.each(testEngines)("orders on the built-in store on $name", (engine) => 
           .set({ available: -1 })
           .where(sql`true`),
       ).rejects.toThrow();
+    });
+  });
+
+  describe("unpaid reservations", () => {
+    const HOLD_MS = 48 * 3_600_000;
+    const placeOne = async (handle: string, quantity: number) => {
+      const a = availableVariant(handle);
+      await setStock(a.id, 10);
+      const checkout = await catalogue.createCheckout([{ merchandiseId: a.id, quantity }]);
+      const result = await order({
+        cartId: cartIdOf(checkout.checkoutUrl),
+        customerName: "Lou",
+        customerEmail: "lou@example.com",
+        userId: null,
+      });
+      if (result.status !== "placed") throw new Error(`order not placed: ${result.status}`);
+      return { variant: a, order: result.order };
+    };
+    const ageBy = (orderId: string, ms: number) =>
+      database.handle.db
+        .update(catalogueOrders)
+        .set({ createdAt: new Date(Date.now() - ms) })
+        .where(eq(catalogueOrders.id, orderId));
+
+    it("go back on sale after the hold, once; recent and paid orders keep their gowns", async () => {
+      const expired = await placeOne("savannah-sunset-chiffon-gown", 2);
+      expect(await stockOf(expired.variant.id)).toBe(8);
+      const recent = await placeOne("ruby-satin-slit-gown", 1);
+      const paid = await placeOne("golden-hour-pleated-gown", 1);
+      await ageBy(expired.order.id, HOLD_MS + 60_000);
+      await ageBy(recent.order.id, HOLD_MS - 60_000);
+      await ageBy(paid.order.id, HOLD_MS * 2);
+      await database.handle.db.update(catalogueOrders).set({ status: "paid" }).where(eq(catalogueOrders.id, paid.order.id));
+      const recentStock = await stockOf(recent.variant.id);
+      const paidStock = await stockOf(paid.variant.id);
+
+      const released = await releaseExpiredHolds(database.handle.db, HOLD_MS);
+      expect(released).toEqual([expired.order.orderNumber]);
+      expect(await stockOf(expired.variant.id)).toBe(10);
+      expect((await getOrder(database.handle.db, expired.order.id))!.status).toBe("cancelled");
+      expect(await stockOf(recent.variant.id)).toBe(recentStock);
+      expect((await getOrder(database.handle.db, recent.order.id))!.status).toBe("pending");
+      expect(await stockOf(paid.variant.id)).toBe(paidStock);
+      expect((await getOrder(database.handle.db, paid.order.id))!.status).toBe("paid");
+
+      // A second sweep gives nothing back twice.
+      expect(await releaseExpiredHolds(database.handle.db, HOLD_MS)).toEqual([]);
+      expect(await stockOf(expired.variant.id)).toBe(10);
     });
   });
 
