@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import type { Server } from "node:http";
 import { Server as NetServer } from "node:net";
+import { availableParallelism } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
@@ -14,6 +16,7 @@ import { ConfigError, parseEnv, type Env } from "~/lib/env.server";
 import { createLogger, type Logger } from "~/lib/logger.server";
 import { createSignedTokens } from "~/lib/signed-token.server";
 import { createAuth, grantAdminByEmail } from "~/modules/accounts/accounts.server";
+import { configureGownImages } from "~/modules/built-in-store/built-in-store.server";
 import { catalogueConfigFromEnv, createCatalogue } from "~/modules/catalogue/catalogue.server";
 import { startOutboxWorker, type OutboxWorker } from "~/modules/mail/outbox.server";
 import { startHoldSweeper } from "~/modules/orders/orders.server";
@@ -303,6 +306,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   const stopListening = await listenForAdminChanges(database, changes, logger);
 
+  // The demo pictures: rendered a couple at a time, and kept on disk across restarts.
+  configureGownImages({ cacheDir: join(env.DATA_DIR, "image-cache"), concurrency: Math.max(1, Math.min(2, availableParallelism())) });
   const catalogue = createCatalogue({ config: catalogueConfigFromEnv(env), database, logger });
   const seeding = await catalogue.start();
   logger.info(

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/images.gowns.$file";
-import { ART_VERSION, renderGownImage, type ImageFormat } from "~/modules/built-in-store/built-in-store.server";
+import { ART_VERSION, ImageRendererBusy, renderGownImage, type ImageFormat } from "~/modules/built-in-store/built-in-store.server";
 
 const FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.(webp|avif|png)$/;
 
@@ -13,7 +13,17 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (!match) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
   const url = new URL(request.url);
   const width = Number(url.searchParams.get("width")) || null;
-  const image = await renderGownImage(match[1]!, { width, format: match[2] as ImageFormat });
+  let image;
+  try {
+    image = await renderGownImage(match[1]!, { width, format: match[2] as ImageFormat });
+  } catch (error) {
+    // Renders are queued, and the queue is bounded: past it, come back in a moment.
+    if (!(error instanceof ImageRendererBusy)) throw error;
+    return new Response("The pictures are being drawn; please try again in a moment.", {
+      status: 429,
+      headers: { "Content-Type": "text/plain", "Retry-After": "2", "Cache-Control": "no-store" },
+    });
+  }
   const cacheControl = !image.found
     ? "public, max-age=300"
     : url.searchParams.get("v") === ART_VERSION

@@ -22,7 +22,7 @@ import { STOREFRONT_SUBSET_SDL } from "./storefront-subset-schema.generated";
 // what the catalogue, the orders module and the image route use of the rest.
 export { checkoutUrlFor } from "./cart.server";
 export { seedDemoCatalogue } from "./demo-seed.server";
-export { renderGownImage, type ImageFormat } from "./gown-images.server";
+export { configureGownImages, ImageRendererBusy, renderGownImage, type ImageFormat } from "./gown-images.server";
 export { ART_VERSION, versionedImageUrl } from "./gown-image-url";
 
 /**

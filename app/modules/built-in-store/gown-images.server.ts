@@ -1,7 +1,10 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import sharp from "sharp";
 import { DEMO_COLORS, DEMO_DRESSES, demoImages } from "./demo-collection";
 import { ART_HEIGHT, ART_WIDTH, drawGown, type GownPicture } from "./gown-art";
+import { ART_VERSION } from "./gown-image-url";
 import { IMAGE_WIDTHS } from "~/lib/image-url";
 
 export type ImageFormat = "webp" | "avif" | "png";
@@ -45,7 +48,35 @@ export interface RenderedImage {
   found: boolean;
 }
 
-const MAX_CACHE_BYTES = 96 * 1024 * 1024;
+/**
+ * How the pictures are rendered and kept. Rendering is CPU work (an AVIF
+ * takes a second or more), so at most `concurrency` run at once and at most
+ * `queueLimit` wait; past that a request is told to come back
+ * (`ImageRendererBusy`) rather than piling up. What is rendered is kept in
+ * memory (`memoryBytes`, least recently used first out) and, when
+ * `cacheDir` is set, on disk, so a restart does not render it all again.
+ */
+export interface GownImageSettings {
+  cacheDir: string | null;
+  concurrency: number;
+  queueLimit: number;
+  memoryBytes: number;
+}
+
+const settings: GownImageSettings = { cacheDir: null, concurrency: 2, queueLimit: 256, memoryBytes: 32 * 1024 * 1024 };
+
+/** Set once at start-up (server/app.ts); tests use the defaults (memory only). */
+export function configureGownImages(next: Partial<GownImageSettings>): void {
+  Object.assign(settings, next);
+}
+
+/** Thrown when the render queue is full: the route answers 429 with Retry-After. */
+export class ImageRendererBusy extends Error {
+  constructor() {
+    super("the image renderer is busy");
+  }
+}
+
 const cache = new Map<string, RenderedImage>();
 const inFlight = new Map<string, Promise<RenderedImage>>();
 let cachedBytes = 0;
@@ -55,10 +86,38 @@ function remember(key: string, image: RenderedImage) {
   cachedBytes += image.body.length;
   // Oldest first: Map keeps insertion order, and hits re-insert (see below).
   for (const [oldKey, old] of cache) {
-    if (cachedBytes <= MAX_CACHE_BYTES) break;
+    if (cachedBytes <= settings.memoryBytes) break;
     cache.delete(oldKey);
     cachedBytes -= old.body.length;
   }
+}
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+/** Runs `work` when a render slot is free; refuses at once when the queue is full. */
+async function inRenderSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= settings.concurrency) {
+    if (waiting.length >= settings.queueLimit) throw new ImageRendererBusy();
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else running++;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next in line, or is freed.
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+/** Renders now: how busy the renderer is (for tests and benches). */
+export function gownRendererLoad(): { running: number; waiting: number; cachedBytes: number } {
+  return { running, waiting: waiting.length, cachedBytes };
+}
+
+function etagOf(body: Buffer) {
+  return `"${createHash("sha1").update(body).digest("base64url").slice(0, 20)}"`;
 }
 
 async function render(picture: GownPicture, width: number, format: ImageFormat, found: boolean): Promise<RenderedImage> {
@@ -70,11 +129,43 @@ async function render(picture: GownPicture, width: number, format: ImageFormat, 
   else if (format === "avif") pipeline = pipeline.avif({ quality: 55, effort: 3 });
   else pipeline = pipeline.png({ compressionLevel: 8 });
   const body = await pipeline.toBuffer();
-  const etag = `"${createHash("sha1").update(body).digest("base64url").slice(0, 20)}"`;
-  return { body, contentType: CONTENT_TYPES[format], etag, width, height, found };
+  return { body, contentType: CONTENT_TYPES[format], etag: etagOf(body), width, height, found };
 }
 
-/** A gown picture at a slot's width, rendered once per process and kept in memory. */
+/** Where a rendered picture is kept on disk: one folder per artwork version, so new art never meets old files. */
+function diskPath(cacheKey: string): string | null {
+  if (!settings.cacheDir) return null;
+  return join(settings.cacheDir, `v${ART_VERSION}`, `${cacheKey.replaceAll(":", "-")}`);
+}
+
+async function readFromDisk(cacheKey: string, width: number, format: ImageFormat, found: boolean): Promise<RenderedImage | null> {
+  const path = diskPath(cacheKey);
+  if (!path) return null;
+  try {
+    const body = await readFile(path);
+    if (body.length === 0) return null;
+    const height = Math.round((width * ART_HEIGHT) / ART_WIDTH);
+    return { body, contentType: CONTENT_TYPES[format], etag: etagOf(body), width, height, found };
+  } catch {
+    return null;
+  }
+}
+
+async function writeToDisk(cacheKey: string, body: Buffer): Promise<void> {
+  const path = diskPath(cacheKey);
+  if (!path) return;
+  try {
+    await mkdir(dirname(path), { recursive: true });
+    // Written aside and renamed: a reader sees the whole file or none.
+    const temporary = `${path}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+    await writeFile(temporary, body);
+    await rename(temporary, path);
+  } catch {
+    // A full or read-only disk costs a render next time, nothing more.
+  }
+}
+
+/** A gown picture at a slot's width: from memory, else from disk, else rendered (in a bounded queue) and kept. */
 export function renderGownImage(key: string, options: { width?: number | null; format: ImageFormat }): Promise<RenderedImage> {
   const width = snapWidth(options.width);
   const picture = PICTURES.get(key);
@@ -87,12 +178,18 @@ export function renderGownImage(key: string, options: { width?: number | null; f
   }
   let pending = inFlight.get(cacheKey);
   if (!pending) {
-    pending = render(picture ?? PLACEHOLDER, width, options.format, Boolean(picture))
-      .then((image) => {
-        remember(cacheKey, image);
-        return image;
-      })
-      .finally(() => inFlight.delete(cacheKey));
+    pending = (async () => {
+      const found = Boolean(picture);
+      const image =
+        (await readFromDisk(cacheKey, width, options.format, found)) ??
+        (await inRenderSlot(async () => {
+          const rendered = await render(picture ?? PLACEHOLDER, width, options.format, found);
+          await writeToDisk(cacheKey, rendered.body);
+          return rendered;
+        }));
+      remember(cacheKey, image);
+      return image;
+    })().finally(() => inFlight.delete(cacheKey));
     inFlight.set(cacheKey, pending);
   }
   return pending;

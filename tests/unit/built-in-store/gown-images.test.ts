@@ -1,8 +1,11 @@
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { gownImagePath, versionedImageUrl } from "~/modules/built-in-store/gown-image-url";
 import { DEMO_COLORS, DEMO_DRESSES, demoImages } from "~/modules/built-in-store/demo-collection";
-import { renderGownImage, snapWidth } from "~/modules/built-in-store/gown-images.server";
+import { configureGownImages, ImageRendererBusy, renderGownImage, snapWidth } from "~/modules/built-in-store/gown-images.server";
 import { imageSrcSet, imageUrlAtWidth } from "~/lib/image-url";
 
 describe("the demo collection's pictures", () => {
@@ -49,6 +52,49 @@ describe("the demo collection's pictures", () => {
     expect(snapWidth(null)).toBe(1200);
     expect(snapWidth(Number.NaN)).toBe(1200);
     expect(snapWidth(-3)).toBe(1200);
+  });
+});
+
+describe("rendering the pictures, bounded and kept", () => {
+  const DEFAULTS = { cacheDir: null, concurrency: 2, queueLimit: 256, memoryBytes: 32 * 1024 * 1024 };
+
+  it("keeps what it renders on disk, and reads it back from there once memory has let it go", async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), "gown-cache-"));
+    // Nothing stays in memory: every second look must come from the disk.
+    configureGownImages({ ...DEFAULTS, cacheDir, memoryBytes: 0 });
+    try {
+      const first = await renderGownImage("aurora-tulle-ball-gown-front", { width: 240, format: "png" });
+      const [version] = readdirSync(cacheDir);
+      const files = readdirSync(join(cacheDir, version!));
+      expect(files).toEqual(["aurora-tulle-ball-gown-front-240-png"]);
+      // Changed on disk: the next answer is the disk's, not a new render.
+      const marked = Buffer.concat([first.body, Buffer.from("disk")]);
+      writeFileSync(join(cacheDir, version!, files[0]!), marked);
+      const again = await renderGownImage("aurora-tulle-ball-gown-front", { width: 240, format: "png" });
+      expect(again.body.equals(marked)).toBe(true);
+      expect(again).toMatchObject({ contentType: "image/png", width: 240, height: 300, found: true });
+      expect(again.etag).not.toBe(first.etag);
+    } finally {
+      configureGownImages(DEFAULTS);
+      rmSync(cacheDir, { recursive: true, force: true });
+    }
+  });
+
+  it("renders a bounded number at once, queues a bounded number, and refuses the rest as busy", async () => {
+    configureGownImages({ ...DEFAULTS, concurrency: 1, queueLimit: 2, memoryBytes: 0 });
+    try {
+      const keys = DEMO_DRESSES.slice(0, 6).map((d) => demoImages(d)[0]!.key);
+      const results = await Promise.allSettled(keys.map((key) => renderGownImage(key, { width: 160, format: "webp" })));
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(3);
+      const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
+      expect(refused).toHaveLength(3);
+      for (const r of refused) expect(r.reason).toBeInstanceOf(ImageRendererBusy);
+      // Once the queue has drained, the refused come through.
+      const later = await renderGownImage(keys[5]!, { width: 160, format: "webp" });
+      expect(later.found).toBe(true);
+    } finally {
+      configureGownImages(DEFAULTS);
+    }
   });
 });
 
