@@ -5,33 +5,16 @@
  *
  *   npm run build && npx tsx bench/auth.ts [sign-ins=50] [sessions=1000] [seconds=10]
  */
-import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { freePort, percentile, printHeader, table } from "./bench-helpers";
+import { percentile, printHeader, startBenchServer, table } from "./bench-helpers";
 
 const SIGN_INS = Number(process.argv[2] ?? 50);
 const SESSIONS = Number(process.argv[3] ?? 1000);
 const SECONDS = Number(process.argv[4] ?? 10);
 
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const child = spawn(process.execPath, [fileURLToPath(new URL("../server/main.js", import.meta.url))], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: mkdtempSync(join(tmpdir(), "boutique-bench-")),
-    LOG_LEVEL: "warn",
-    // The bench signs in thousands of times from one address: lift the brute-force limit.
-    AUTH_RATE_LIMIT: "1000000",
-  },
-  stdio: ["ignore", "inherit", "inherit"],
-});
+// The bench signs in thousands of times from one address: lift the brute-force limit.
+const server = await startBenchServer({ AUTH_RATE_LIMIT: "1000000" });
+const { base } = server;
 
 const form = (fields: Record<string, string>) => ({
   method: "POST",
@@ -46,21 +29,9 @@ const sessionCookie = (response: Response) =>
     .filter((c) => c.includes("session_token=") && !c.endsWith("="))
     .join("; ");
 
-async function rssMb(): Promise<number> {
-  const status = await readFile(`/proc/${child.pid}/status`, "utf8");
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
-}
+const rssMb = () => server.rssMb();
 
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (i > 1200) throw new Error("the server did not start");
-    await new Promise((r) => setTimeout(r, 100));
-  }
   const email = "bench@example.com";
   const signedUp = await fetch(`${base}/auth`, form({ intent: "sign-up", fullName: "Bench Shopper", email, password: "bench-password" }));
   if (signedUp.status !== 302) throw new Error(`sign-up answered ${signedUp.status}`);
@@ -101,5 +72,5 @@ try {
     ),
   );
 } finally {
-  child.kill("SIGTERM");
+  server.stop();
 }

@@ -1,4 +1,10 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 /** Small helpers shared by the benches: percentiles and a plain-text table. */
 export function percentile(sorted: number[], p: number): number {
@@ -37,4 +43,65 @@ export async function freePort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   if (!address || typeof address === "string") throw new Error("no free port");
   return address.port;
+}
+
+export interface BenchServer {
+  base: string;
+  port: number;
+  child: ChildProcess;
+  /** The server's resident memory now, in MB (from /proc). */
+  rssMb(): Promise<number>;
+  stop(): void;
+}
+
+/**
+ * Starts the built server (`node server/main.js`; run `npm run build` first)
+ * on a free loopback port with a fresh data folder, and resolves once
+ * /healthz answers. `env` adds to or overrides the defaults (warn-level logs:
+ * the benches measure serving, not logging).
+ */
+export async function startBenchServer(
+  env: Record<string, string> = {},
+  { output = "inherit", startTimeoutMs = 180_000 }: { output?: "inherit" | "ignore"; startTimeoutMs?: number } = {},
+): Promise<BenchServer> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [fileURLToPath(new URL("../server/main.js", import.meta.url))], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: mkdtempSync(join(tmpdir(), "boutique-bench-")),
+      LOG_LEVEL: "warn",
+      APP_URL: base,
+      ...env,
+    },
+    stdio: ["ignore", output, "inherit"],
+  });
+  const stop = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+  };
+  const deadline = Date.now() + startTimeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null || Date.now() > deadline) {
+      stop();
+      throw new Error("the server did not start");
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    base,
+    port,
+    child,
+    async rssMb() {
+      const status = await readFile(`/proc/${child.pid}/status`, "utf8");
+      return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
+    },
+    stop,
+  };
 }

@@ -6,42 +6,15 @@
  *
  *   npm run build && npx tsx bench/http.ts [seconds=10] [connections=10]
  */
-import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { freePort, printHeader, table } from "./bench-helpers";
+import { printHeader, startBenchServer, table } from "./bench-helpers";
 
 const SECONDS = Number(process.argv[2] ?? 10);
 const CONNECTIONS = Number(process.argv[3] ?? 10);
 
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-// Request lines are logged at info; the bench measures serving, not logging.
-const child = spawn(process.execPath, [fileURLToPath(new URL("../server/main.js", import.meta.url))], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: mkdtempSync(join(tmpdir(), "boutique-bench-")),
-    LOG_LEVEL: "warn",
-    APP_URL: base,
-  },
-  stdio: ["ignore", "inherit", "inherit"],
-});
+const server = await startBenchServer();
+const { base } = server;
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (i > 300) throw new Error("the server did not start");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-
   // A checkout page to render (an uncached read of the cart from the database, then a full page).
   const product = (
     (await (await fetch(`${base}/api/products/magnolia-lace-ball-gown`)).json()) as {
@@ -82,5 +55,5 @@ try {
   );
   process.stdout.write(`${table(["path", "req/s", "p50 ms", "p99 ms", "errors"], rows)}\n`);
 } finally {
-  child.kill("SIGTERM");
+  server.stop();
 }

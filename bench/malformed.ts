@@ -5,40 +5,15 @@
  *
  *   npm run build && npm run bench:malformed -- [count=5000] [seed=1]
  */
-import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { freePort, printHeader, table } from "./bench-helpers";
+import { printHeader, startBenchServer, table } from "./bench-helpers";
 import { generateRequests, sendRequests } from "./malformed-requests";
 
 const COUNT = Number(process.argv[2] ?? 5000);
 const SEED = Number(process.argv[3] ?? 1);
 
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const child = spawn(process.execPath, [fileURLToPath(new URL("../server/main.js", import.meta.url))], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: mkdtempSync(join(tmpdir(), "boutique-malformed-")),
-    LOG_LEVEL: "warn",
-    APP_URL: base,
-  },
-  stdio: ["ignore", "ignore", "inherit"],
-});
+const server = await startBenchServer({}, { output: "ignore" });
+const { base } = server;
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (i > 1800) throw new Error("the server did not start");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
   // The demo pictures render on first request (seconds of CPU each): render the one the generator asks for before timing.
   await (await fetch(`${base}/images/gowns/celeste-lace-a-line.webp`)).arrayBuffer();
   const run = await sendRequests(base, generateRequests(COUNT, SEED, base), { connections: 4, deadlineMs: 600_000 });
@@ -53,5 +28,5 @@ try {
     process.stdout.write(`  ${failure.outcome} ${failure.method} ${failure.path} (${failure.label})\n`);
   process.exitCode = run.failures.length === 0 ? 0 : 1;
 } finally {
-  child.kill("SIGTERM");
+  server.stop();
 }
