@@ -66,7 +66,8 @@ export async function startBenchServer(
 ): Promise<BenchServer> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [fileURLToPath(new URL("../server/main.js", import.meta.url))], {
+  // As `npm start` runs it (README, Memory).
+  const child = spawn(process.execPath, ["--max-semi-space-size=8", fileURLToPath(new URL("../server/main.js", import.meta.url))], {
     env: {
       ...process.env,
       PORT: String(port),

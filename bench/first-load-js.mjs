@@ -16,7 +16,7 @@ const paths = process.argv.slice(2).length
   : ["/", "/weddings", "/prom", "/celebrations", "/product/magnolia-lace-ball-gown"];
 
 const port = await freePort();
-const server = spawn(process.execPath, [join(root, "server/main.js")], {
+const server = spawn(process.execPath, ["--max-semi-space-size=8", join(root, "server/main.js")], {
   cwd: root,
   env: { ...process.env, PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), "boutique-js-")), LOG_LEVEL: "warn" },
   stdio: "ignore",

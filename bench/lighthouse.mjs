@@ -61,7 +61,7 @@ const stopped = (child) =>
 
 const dataDir = mkdtempSync(join(tmpdir(), "boutique-lighthouse-"));
 const port = await freePort();
-const server = spawn(process.execPath, [join(root, "server/main.js")], {
+const server = spawn(process.execPath, ["--max-semi-space-size=8", join(root, "server/main.js")], {
   cwd: root,
   env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info", NODE_ENV: "production" },
   stdio: ["ignore", "pipe", "pipe"],

@@ -23,7 +23,7 @@ function rssKb(pid) {
 async function startOnce(dataDir) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [join(root, "server/main.js")], {
+  const child = spawn(process.execPath, ["--max-semi-space-size=8", join(root, "server/main.js")], {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
     stdio: "ignore",

@@ -77,6 +77,9 @@ export class ImageRendererBusy extends Error {
   }
 }
 
+// libvips would keep its own cache of operations and files (up to 50 MB by default) beside ours; ours is enough.
+sharp.cache(false);
+
 const cache = new Map<string, RenderedImage>();
 const inFlight = new Map<string, Promise<RenderedImage>>();
 let cachedBytes = 0;
