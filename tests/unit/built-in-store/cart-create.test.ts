@@ -1,12 +1,13 @@
-import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { catalogueInventory } from "~/db/schema/catalogue";
 import { parseGid } from "~/modules/built-in-store/gid";
-import { createCatalogue, StorefrontError, type CatalogueService } from "~/modules/catalogue/catalogue.server";
+import { StorefrontError } from "~/modules/catalogue/catalogue.server";
 import type { CartLineInput, Product } from "~/modules/catalogue/types";
 import { getCheckout } from "~/modules/orders/orders.server";
-import { testEngines, type TestDatabase } from "../../helpers/databases";
+import { testEngines } from "../../helpers/databases";
+import { STORE_SITE, useSeededStore } from "../../helpers/seeded-store";
 
 async function cartError(promise: Promise<unknown>) {
   try {
@@ -19,36 +20,15 @@ async function cartError(promise: Promise<unknown>) {
 }
 
 describe.each(testEngines)("cartCreate on the built-in store on $name", (engine) => {
-  let database: TestDatabase;
-  let catalogue: CatalogueService;
-  let all: Product[];
-  const SITE = "https://boutique.example";
-
-  beforeAll(async () => {
-    database = await engine.create();
-    catalogue = createCatalogue({ config: { store: { kind: "built-in", siteUrl: SITE }, timeoutMs: 5_000 }, database: database.handle });
-    await catalogue.start();
-    all = (await catalogue.listProducts()).products;
-  });
-  afterAll(async () => {
-    await catalogue.close();
-    await database.drop();
-  });
-
-  const product = (handle: string) => all.find((p) => p.handle === handle)!;
-  const availableVariant = (handle: string, skip = 0) => product(handle).variants.filter((v) => v.availableForSale)[skip]!;
-  const setStock = (variantGid: string, available: number) =>
-    database.handle.db
-      .update(catalogueInventory)
-      .set({ available })
-      .where(eq(catalogueInventory.variantId, parseGid(variantGid, "ProductVariant")!));
-  const cartIdOf = (checkoutUrl: string) => checkoutUrl.split("/").pop()!;
+  const store = useSeededStore(engine);
+  const { product, availableVariant, setStock, cartIdOf } = store;
+  const SITE = STORE_SITE;
 
   describe("cartCreate", () => {
     it("returns a checkout URL on this site, the quantity and the total", async () => {
       const a = availableVariant("ruby-satin-slit-gown");
       const b = availableVariant("marigold-cocktail-dress");
-      const checkout = await catalogue.createCheckout([
+      const checkout = await store.catalogue.createCheckout([
         { merchandiseId: a.id, quantity: 1 },
         { merchandiseId: b.id, quantity: 1 },
       ]);
@@ -56,7 +36,7 @@ describe.each(testEngines)("cartCreate on the built-in store on $name", (engine)
       expect(checkout.cartId).toBe(`gid://hive/Cart/${cartIdOf(checkout.checkoutUrl)}`);
       expect(checkout.totalQuantity).toBe(2);
       expect(checkout.total).toEqual({ amount: "538.0", currencyCode: "USD" });
-      const page = await getCheckout(database.handle.db, cartIdOf(checkout.checkoutUrl));
+      const page = await getCheckout(store.database.handle.db, cartIdOf(checkout.checkoutUrl));
       expect(page!.lines.map((l) => [l.productTitle, l.variantTitle, l.quantity, l.lineTotal.amount])).toEqual([
         ["Ruby Satin Slit Gown", a.title, 1, "319.0"],
         ["Marigold Cocktail Dress", b.title, 1, "219.0"],
@@ -70,11 +50,11 @@ describe.each(testEngines)("cartCreate on the built-in store on $name", (engine)
     it("merges two lines of the same variant, as Shopify does", async () => {
       const a = availableVariant("aurora-tulle-ball-gown");
       await setStock(a.id, 5);
-      const checkout = await catalogue.createCheckout([
+      const checkout = await store.catalogue.createCheckout([
         { merchandiseId: a.id, quantity: 1 },
         { merchandiseId: a.id, quantity: 2 },
       ]);
-      const page = await getCheckout(database.handle.db, cartIdOf(checkout.checkoutUrl));
+      const page = await getCheckout(store.database.handle.db, cartIdOf(checkout.checkoutUrl));
       expect(page!.lines.map((l) => l.quantity)).toEqual([3]);
     });
 
@@ -111,17 +91,17 @@ describe.each(testEngines)("cartCreate on the built-in store on $name", (engine)
       ],
       ["no lines", () => [], "Cart creation failed: Add at least one item to the cart to check out."],
     ])("answers %s with a userError and makes no cart", async (_name, lines, message) => {
-      const [before] = await queryRows<{ n: string }>(database.handle.db, sql`select count(*) as n from catalogue_carts`);
-      const error = await cartError(catalogue.createCheckout(lines(product)));
+      const [before] = await queryRows<{ n: string }>(store.database.handle.db, sql`select count(*) as n from catalogue_carts`);
+      const error = await cartError(store.catalogue.createCheckout(lines(product)));
       expect(error.message.startsWith(message)).toBe(true);
       expect(error.userErrors.length).toBeGreaterThan(0);
-      const [after] = await queryRows<{ n: string }>(database.handle.db, sql`select count(*) as n from catalogue_carts`);
+      const [after] = await queryRows<{ n: string }>(store.database.handle.db, sql`select count(*) as n from catalogue_carts`);
       expect(after!.n).toBe(before!.n);
     });
 
     it("reports every bad line, in bag order, joined by commas", async () => {
       const error = await cartError(
-        catalogue.createCheckout([
+        store.catalogue.createCheckout([
           { merchandiseId: product("evening-primrose-velvet-dress").variants[0]!.id, quantity: 1 },
           { merchandiseId: "nonsense", quantity: 1 },
           { merchandiseId: availableVariant("ruby-satin-slit-gown").id, quantity: 0 },
@@ -139,12 +119,12 @@ describe.each(testEngines)("cartCreate on the built-in store on $name", (engine)
 
     it("takes at most 12 pieces in all, however they are split", async () => {
       const [a, b] = [availableVariant("ruby-satin-slit-gown"), availableVariant("golden-hour-pleated-gown")];
-      await database.handle.db
+      await store.database.handle.db
         .update(catalogueInventory)
         .set({ available: 40 })
         .where(sql`${catalogueInventory.variantId} in (${parseGid(a.id, "ProductVariant")}, ${parseGid(b.id, "ProductVariant")})`);
       const error = await cartError(
-        catalogue.createCheckout([
+        store.catalogue.createCheckout([
           { merchandiseId: a.id, quantity: 7 },
           { merchandiseId: b.id, quantity: 6 },
         ]),
@@ -152,7 +132,7 @@ describe.each(testEngines)("cartCreate on the built-in store on $name", (engine)
       expect(error.message).toBe(
         "Cart creation failed: A cart holds at most 12 pieces. For a larger party, please call or email the boutique.",
       );
-      const twelve = await catalogue.createCheckout([
+      const twelve = await store.catalogue.createCheckout([
         { merchandiseId: a.id, quantity: 6 },
         { merchandiseId: b.id, quantity: 6 },
       ]);
@@ -161,7 +141,9 @@ describe.each(testEngines)("cartCreate on the built-in store on $name", (engine)
 
     it("takes at most 100 lines", async () => {
       const lines = Array.from({ length: 101 }, () => ({ merchandiseId: availableVariant("ruby-satin-slit-gown").id, quantity: 1 }));
-      expect((await cartError(catalogue.createCheckout(lines))).message).toBe("Cart creation failed: A cart holds at most 100 lines.");
+      expect((await cartError(store.catalogue.createCheckout(lines))).message).toBe(
+        "Cart creation failed: A cart holds at most 100 lines.",
+      );
     });
   });
 });

@@ -1,11 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openDatabase, queryRows } from "~/db/client.server";
 import { catalogueInventory, catalogueOrderLines, catalogueOrders } from "~/db/schema/catalogue";
 import { mailOutbox } from "~/db/schema/mail";
-import { parseGid } from "~/modules/built-in-store/gid";
-import { createCatalogue, type CatalogueService } from "~/modules/catalogue/catalogue.server";
-import type { Product } from "~/modules/catalogue/types";
 import {
   getCheckout,
   getOrder,
@@ -15,48 +12,21 @@ import {
   type PlaceOrderOptions,
 } from "~/modules/orders/orders.server";
 import type { PlaceOrderInput } from "~/modules/orders/types";
-import { testEngines, type TestDatabase } from "../../helpers/databases";
+import { testEngines } from "../../helpers/databases";
+import { STORE_SITE, useSeededStore } from "../../helpers/seeded-store";
 
 describe.each(testEngines)("orders on the built-in store on $name", (engine) => {
-  let database: TestDatabase;
-  let catalogue: CatalogueService;
-  let all: Product[];
-  const SITE = "https://boutique.example";
-
-  beforeAll(async () => {
-    database = await engine.create();
-    catalogue = createCatalogue({ config: { store: { kind: "built-in", siteUrl: SITE }, timeoutMs: 5_000 }, database: database.handle });
-    await catalogue.start();
-    all = (await catalogue.listProducts()).products;
-  });
-  afterAll(async () => {
-    await catalogue.close();
-    await database.drop();
-  });
-
-  const product = (handle: string) => all.find((p) => p.handle === handle)!;
-  const availableVariant = (handle: string, skip = 0) => product(handle).variants.filter((v) => v.availableForSale)[skip]!;
-  const stockOf = async (variantGid: string) => {
-    const [row] = await database.handle.db
-      .select()
-      .from(catalogueInventory)
-      .where(eq(catalogueInventory.variantId, parseGid(variantGid, "ProductVariant")!));
-    return row!.available;
-  };
-  const setStock = (variantGid: string, available: number) =>
-    database.handle.db
-      .update(catalogueInventory)
-      .set({ available })
-      .where(eq(catalogueInventory.variantId, parseGid(variantGid, "ProductVariant")!));
-  const cartIdOf = (checkoutUrl: string) => checkoutUrl.split("/").pop()!;
+  const store = useSeededStore(engine);
+  const { availableVariant, stockOf, setStock, cartIdOf } = store;
+  const SITE = STORE_SITE;
   const order = (input: Omit<PlaceOrderInput, "siteUrl">, options?: PlaceOrderOptions) =>
-    placeOrder(database.handle.db, { ...input, siteUrl: SITE }, options);
+    placeOrder(store.database.handle.db, { ...input, siteUrl: SITE }, options);
 
   describe("placing the order", () => {
     it("records the order (number, pending status, date, total, lines, no user yet) and takes the stock", async () => {
       const a = availableVariant("golden-hour-pleated-gown");
       await setStock(a.id, 3);
-      const checkout = await catalogue.createCheckout([{ merchandiseId: a.id, quantity: 2 }]);
+      const checkout = await store.catalogue.createCheckout([{ merchandiseId: a.id, quantity: 2 }]);
       const cartId = cartIdOf(checkout.checkoutUrl);
       const result = await order({ cartId, customerName: "Ava Brooks", customerEmail: "ava@example.com", userId: null });
       expect(result.status).toBe("placed");
@@ -80,15 +50,15 @@ describe.each(testEngines)("orders on the built-in store on $name", (engine) => 
       expect(result.order.orderNumber).toBeGreaterThanOrEqual(1001);
       expect(Date.now() - Date.parse(result.order.date)).toBeLessThan(60_000);
       expect(await stockOf(a.id)).toBe(1);
-      expect((await getOrder(database.handle.db, result.order.id))?.orderNumber).toBe(result.order.orderNumber);
+      expect((await getOrder(store.database.handle.db, result.order.id))?.orderNumber).toBe(result.order.orderNumber);
       // The page now shows the confirmation.
-      expect((await getCheckout(database.handle.db, cartId))!.order?.id).toBe(result.order.id);
+      expect((await getCheckout(store.database.handle.db, cartId))!.order?.id).toBe(result.order.id);
     });
 
     it("a second submit finds the first order and takes nothing more", async () => {
       const a = availableVariant("azalea-high-low-dress");
       await setStock(a.id, 4);
-      const checkout = await catalogue.createCheckout([{ merchandiseId: a.id, quantity: 1 }]);
+      const checkout = await store.catalogue.createCheckout([{ merchandiseId: a.id, quantity: 1 }]);
       const input = { cartId: cartIdOf(checkout.checkoutUrl), customerName: "Bea", customerEmail: "bea@example.com", userId: null };
       const first = await order(input);
       const second = await order(input);
@@ -104,12 +74,12 @@ describe.each(testEngines)("orders on the built-in store on $name", (engine) => 
       const b = availableVariant("midnight-velvet-column");
       await setStock(a.id, 2);
       await setStock(b.id, 2);
-      const checkout = await catalogue.createCheckout([
+      const checkout = await store.catalogue.createCheckout([
         { merchandiseId: a.id, quantity: 1 },
         { merchandiseId: b.id, quantity: 2 },
       ]);
       await setStock(b.id, 1);
-      const [ordersBefore] = await queryRows<{ n: string }>(database.handle.db, sql`select count(*) as n from catalogue_orders`);
+      const [ordersBefore] = await queryRows<{ n: string }>(store.database.handle.db, sql`select count(*) as n from catalogue_orders`);
       const result = await order({
         cartId: cartIdOf(checkout.checkoutUrl),
         customerName: "Cy",
@@ -119,9 +89,9 @@ describe.each(testEngines)("orders on the built-in store on $name", (engine) => 
       expect(result).toEqual({ status: "unavailable", problems: [`Only 1 left of Midnight Velvet Column (${b.title}).`] });
       expect(await stockOf(a.id)).toBe(2);
       expect(await stockOf(b.id)).toBe(1);
-      const [ordersAfter] = await queryRows<{ n: string }>(database.handle.db, sql`select count(*) as n from catalogue_orders`);
+      const [ordersAfter] = await queryRows<{ n: string }>(store.database.handle.db, sql`select count(*) as n from catalogue_orders`);
       expect(ordersAfter!.n).toBe(ordersBefore!.n);
-      expect((await getCheckout(database.handle.db, cartIdOf(checkout.checkoutUrl)))!.lines[1]!.problem).toBe(
+      expect((await getCheckout(store.database.handle.db, cartIdOf(checkout.checkoutUrl)))!.lines[1]!.problem).toBe(
         `Only 1 left of Midnight Velvet Column (${b.title}).`,
       );
     });
@@ -129,17 +99,17 @@ describe.each(testEngines)("orders on the built-in store on $name", (engine) => 
     it("queues the confirmation mail in the order's transaction: both are stored, or neither", async () => {
       const a = availableVariant("savannah-sunset-chiffon-gown");
       await setStock(a.id, 2);
-      const failing = await catalogue.createCheckout([{ merchandiseId: a.id, quantity: 1 }]);
+      const failing = await store.catalogue.createCheckout([{ merchandiseId: a.id, quantity: 1 }]);
       const input = { cartId: cartIdOf(failing.checkoutUrl), customerName: "Ida Vance", customerEmail: "ida@example.com", userId: null };
       // Something else in the transaction fails after the order and its mail were written: neither stays.
       await expect(order(input, { onPlaced: () => Promise.reject(new Error("outbox unavailable")) })).rejects.toThrow("outbox unavailable");
       expect(await stockOf(a.id)).toBe(2);
-      expect((await getCheckout(database.handle.db, input.cartId))!.order).toBeNull();
-      expect(await database.handle.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, "ida@example.com"))).toEqual([]);
+      expect((await getCheckout(store.database.handle.db, input.cartId))!.order).toBeNull();
+      expect(await store.database.handle.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, "ida@example.com"))).toEqual([]);
 
       const placed = await order(input);
       expect(placed.status).toBe("placed");
-      const [mail] = await database.handle.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, "ida@example.com"));
+      const [mail] = await store.database.handle.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, "ida@example.com"));
       expect(mail).toMatchObject({ kind: "order-confirmation", status: "pending" });
       expect(mail!.subject).toMatch(/^Your order #\d+ at The Hive Bridal & Formal$/);
       expect(mail!.textBody).toContain("Dear Ida Vance,");
@@ -164,17 +134,17 @@ describe.each(testEngines)("orders on the built-in store on $name", (engine) => 
           userId: null,
         }),
       ).toEqual({ status: "not-found" });
-      expect(await getCheckout(database.handle.db, "nope")).toBeNull();
+      expect(await getCheckout(store.database.handle.db, "nope")).toBeNull();
     });
 
     it("shows the sold-out state at once after an order takes the last one", async () => {
       const a = availableVariant("champagne-toast-sequin-midi");
       await setStock(a.id, 1);
-      catalogue.invalidate();
+      store.catalogue.invalidate();
       expect(
-        (await catalogue.getProduct("champagne-toast-sequin-midi")).product!.variants.find((v) => v.id === a.id)!.availableForSale,
+        (await store.catalogue.getProduct("champagne-toast-sequin-midi")).product!.variants.find((v) => v.id === a.id)!.availableForSale,
       ).toBe(true);
-      const checkout = await catalogue.createCheckout([{ merchandiseId: a.id, quantity: 1 }]);
+      const checkout = await store.catalogue.createCheckout([{ merchandiseId: a.id, quantity: 1 }]);
       await order({
         cartId: cartIdOf(checkout.checkoutUrl),
         customerName: "Eve",
@@ -182,16 +152,16 @@ describe.each(testEngines)("orders on the built-in store on $name", (engine) => 
         userId: null,
       });
       // What the checkout route does once an order is placed (AppServices.catalogueChanged).
-      catalogue.invalidate();
+      store.catalogue.invalidate();
       expect(
-        (await catalogue.getProduct("champagne-toast-sequin-midi")).product!.variants.find((v) => v.id === a.id)!.availableForSale,
+        (await store.catalogue.getProduct("champagne-toast-sequin-midi")).product!.variants.find((v) => v.id === a.id)!.availableForSale,
       ).toBe(false);
     });
 
     it("the database refuses an order line without a quantity or an order without a customer", async () => {
-      const [order] = await database.handle.db.select().from(catalogueOrders).limit(1);
+      const [order] = await store.database.handle.db.select().from(catalogueOrders).limit(1);
       await expect(
-        database.handle.db.insert(catalogueOrderLines).values({
+        store.database.handle.db.insert(catalogueOrderLines).values({
           orderId: order!.id,
           position: 99,
           productHandle: "x",
@@ -202,7 +172,7 @@ describe.each(testEngines)("orders on the built-in store on $name", (engine) => 
         }),
       ).rejects.toThrow();
       await expect(
-        database.handle.db
+        store.database.handle.db
           .update(catalogueInventory)
           .set({ available: -1 })
           .where(sql`true`),
@@ -215,7 +185,7 @@ describe.each(testEngines)("orders on the built-in store on $name", (engine) => 
     const placeOne = async (handle: string, quantity: number) => {
       const a = availableVariant(handle);
       await setStock(a.id, 10);
-      const checkout = await catalogue.createCheckout([{ merchandiseId: a.id, quantity }]);
+      const checkout = await store.catalogue.createCheckout([{ merchandiseId: a.id, quantity }]);
       const result = await order({
         cartId: cartIdOf(checkout.checkoutUrl),
         customerName: "Lou",
@@ -226,7 +196,7 @@ describe.each(testEngines)("orders on the built-in store on $name", (engine) => 
       return { variant: a, order: result.order };
     };
     const ageBy = (orderId: string, ms: number) =>
-      database.handle.db
+      store.database.handle.db
         .update(catalogueOrders)
         .set({ createdAt: new Date(Date.now() - ms) })
         .where(eq(catalogueOrders.id, orderId));
@@ -239,21 +209,21 @@ describe.each(testEngines)("orders on the built-in store on $name", (engine) => 
       await ageBy(expired.order.id, HOLD_MS + 60_000);
       await ageBy(recent.order.id, HOLD_MS - 60_000);
       await ageBy(paid.order.id, HOLD_MS * 2);
-      await database.handle.db.update(catalogueOrders).set({ status: "paid" }).where(eq(catalogueOrders.id, paid.order.id));
+      await store.database.handle.db.update(catalogueOrders).set({ status: "paid" }).where(eq(catalogueOrders.id, paid.order.id));
       const recentStock = await stockOf(recent.variant.id);
       const paidStock = await stockOf(paid.variant.id);
 
-      const released = await releaseExpiredHolds(database.handle.db, HOLD_MS);
+      const released = await releaseExpiredHolds(store.database.handle.db, HOLD_MS);
       expect(released).toEqual([expired.order.orderNumber]);
       expect(await stockOf(expired.variant.id)).toBe(10);
-      expect((await getOrder(database.handle.db, expired.order.id))!.status).toBe("cancelled");
+      expect((await getOrder(store.database.handle.db, expired.order.id))!.status).toBe("cancelled");
       expect(await stockOf(recent.variant.id)).toBe(recentStock);
-      expect((await getOrder(database.handle.db, recent.order.id))!.status).toBe("pending");
+      expect((await getOrder(store.database.handle.db, recent.order.id))!.status).toBe("pending");
       expect(await stockOf(paid.variant.id)).toBe(paidStock);
-      expect((await getOrder(database.handle.db, paid.order.id))!.status).toBe("paid");
+      expect((await getOrder(store.database.handle.db, paid.order.id))!.status).toBe("paid");
 
       // A second sweep gives nothing back twice.
-      expect(await releaseExpiredHolds(database.handle.db, HOLD_MS)).toEqual([]);
+      expect(await releaseExpiredHolds(store.database.handle.db, HOLD_MS)).toEqual([]);
       expect(await stockOf(expired.variant.id)).toBe(10);
     });
   });
@@ -263,7 +233,7 @@ describe.each(testEngines)("orders on the built-in store on $name", (engine) => 
       const a = availableVariant("ruby-satin-slit-gown");
       await setStock(a.id, 5);
       const placeFor = async (customerEmail: string, userId: string | null) => {
-        const checkout = await catalogue.createCheckout([{ merchandiseId: a.id, quantity: 1 }]);
+        const checkout = await store.catalogue.createCheckout([{ merchandiseId: a.id, quantity: 1 }]);
         const result = await order({ cartId: cartIdOf(checkout.checkoutUrl), customerName: "Jo March", customerEmail, userId });
         if (result.status !== "placed") throw new Error(`order not placed: ${result.status}`);
         return result.order;
@@ -273,24 +243,24 @@ describe.each(testEngines)("orders on the built-in store on $name", (engine) => 
       const third = await placeFor("other@example.com", "user-jo");
       await placeFor("amy@example.com", "user-amy");
 
-      const byUser = await listOrdersForCustomer(database.handle.db, { userId: "user-jo" });
+      const byUser = await listOrdersForCustomer(store.database.handle.db, { userId: "user-jo" });
       expect(byUser.map((o) => o.orderNumber)).toEqual([third.orderNumber, second.orderNumber]);
-      const byEmail = await listOrdersForCustomer(database.handle.db, { email: " JO@example.com " });
+      const byEmail = await listOrdersForCustomer(store.database.handle.db, { email: " JO@example.com " });
       expect(byEmail.map((o) => o.orderNumber)).toEqual([second.orderNumber, first.orderNumber]);
-      const both = await listOrdersForCustomer(database.handle.db, { userId: "user-jo", email: "jo@example.com" });
+      const both = await listOrdersForCustomer(store.database.handle.db, { userId: "user-jo", email: "jo@example.com" });
       expect(both.map((o) => o.orderNumber)).toEqual([third.orderNumber, second.orderNumber, first.orderNumber]);
       expect(both[0]!.lines).toHaveLength(1);
-      expect(await listOrdersForCustomer(database.handle.db, {})).toEqual([]);
-      expect(await listOrdersForCustomer(database.handle.db, { userId: null, email: "  " })).toEqual([]);
+      expect(await listOrdersForCustomer(store.database.handle.db, {})).toEqual([]);
+      expect(await listOrdersForCustomer(store.database.handle.db, { userId: null, email: "  " })).toEqual([]);
     });
   });
 
   it.runIf(engine.name === "postgres")("two shoppers ordering the last gown at the same moment: exactly one gets it", async () => {
     const a = availableVariant("electra-cape-mermaid-gown");
     await setStock(a.id, 1);
-    const carts = await Promise.all([0, 1].map(() => catalogue.createCheckout([{ merchandiseId: a.id, quantity: 1 }])));
+    const carts = await Promise.all([0, 1].map(() => store.catalogue.createCheckout([{ merchandiseId: a.id, quantity: 1 }])));
     // Two separate connection pools: two server instances.
-    const second = await openDatabase({ engine: "postgres", url: database.url!, poolSize: 2 });
+    const second = await openDatabase({ engine: "postgres", url: store.database.url!, poolSize: 2 });
     try {
       const results = await Promise.all([
         order({
