@@ -99,6 +99,23 @@ const PAGE_PATHS = [
   "/images/gowns/celeste-lace-a-line.webp",
   "/healthz",
   "/_ops/backup",
+  "/_ops/grant-admin",
+  // Accounts.
+  "/auth",
+  "/auth/reset-password",
+  "/account",
+  "/admin/login",
+  "/admin/dashboard",
+  "/api/wishlist",
+  "/api/auth/sign-in/email",
+  "/api/auth/sign-up/email",
+  "/api/auth/get-session",
+  "/api/auth/two-factor/verify-totp",
+  "/.well-known/jwks.json",
+  // Fittings and design requests.
+  "/fitting-room",
+  "/fitting-room/cancel",
+  "/custom-design",
   "/no-such-page",
   "/assets/nothing.js",
 ];
@@ -190,6 +207,19 @@ export function generateRequests(count: number, seed: number, origin: string, bo
           fields.set("email", pick(BAD_EMAILS));
         } else if (field < 0.7) fields.set("token", odd());
         else if (field < 0.8) fields.set(odd(), odd());
+        else if (field < 0.9) {
+          // The accounts, fitting and design forms' own fields, each wrong in its own way.
+          fields.set("intent", pick(["sign-in", "sign-up", "logout", "update-profile", "save-address", "delete-address", "book", odd()]));
+          fields.set(
+            pick(["password", "fullName", "phone", "addressLine1", "postalCode", "id"]),
+            random() < 0.3 ? huge().slice(0, 5000) : odd(),
+          );
+          fields.set(pick(["date", "preferredDate", "eventDate"]), pick(["2026-02-30", "9999-99-99", "1900-01-01", "", odd()]));
+          fields.set(
+            pick(["time", "eventType", "budget", "step", "vision"]),
+            pick(["25:00 PM", "gala", "-1", "5", "x".repeat(1001), odd()]),
+          );
+        }
         // else: missing fields
         let text = fields.toString();
         if (random() < 0.25) text += pick(["&email=%", "&name=%E0%A4%A", "&%zz=1", "&email=a%00b"]);
