@@ -23,8 +23,19 @@ import {
   saveAddress,
   saveProfile,
 } from "~/modules/accounts/accounts.server";
-import { addressSchema, fieldErrors, formValues, profileSchema } from "~/modules/accounts/schema";
+import {
+  addressSchema,
+  confirmPasswordSchema,
+  fieldErrors,
+  formValues,
+  passkeyIdSchema,
+  profileSchema,
+  totpEnrolSchema,
+} from "~/modules/accounts/schema";
 import { mergeSetCookies } from "~/modules/accounts/accounts.server";
+import { hitAuthLimits, listPasskeys, totpEnrolment, tooManyAttemptsMessage, twoFactorState } from "~/modules/accounts/accounts.server";
+import { PasskeysSection, SECURITY_MESSAGES, TwoFactorSection, type SecurityResult } from "~/modules/accounts/components/security-panel";
+import { firstMessage, formFailure, parseForm } from "~/lib/forms";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -85,6 +96,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       const sessions = await auth.api.listSessions({ headers: authHeaders(request, context) });
       return {
         ...base,
+        twoFactor: await twoFactorState(db, user),
+        passkeys: await listPasskeys(db, user.id),
         sessions: sessions.map((s) => ({
           id: s.id,
           token: s.token,
@@ -108,8 +121,8 @@ interface Result {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  const { database, auth } = context.get(servicesContext);
-  const { logger } = context.get(requestContext);
+  const { database, auth, env } = context.get(servicesContext);
+  const { clientIp, logger } = context.get(requestContext);
   const db = database.db;
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
@@ -157,6 +170,53 @@ export async function action({ request, context }: Route.ActionArgs) {
         return data<Result>({ intent, error: ACCOUNT_MESSAGES.removeFailed }, { status: 404 });
       return data<Result>({ intent, ok: true, message: ACCOUNT_MESSAGES.removedFromWishlist, values: { productId: id } });
     }
+    case "enable-two-factor":
+    case "disable-two-factor":
+    case "new-backup-codes": {
+      const parsed = parseForm(confirmPasswordSchema, formData);
+      if (!parsed.ok) return securityFailure(intent, parsed.fieldErrors);
+      // The password is checked here: count it like a sign-in, so a borrowed session cannot guess it.
+      const verdict = await hitAuthLimits(db, env, "sign-in", { clientIp, account: user.email });
+      if (!verdict.allowed) return securityFailure(intent, {}, tooManyAttemptsMessage(verdict.retryAfterSeconds), 429);
+      const body = { password: parsed.data.password };
+      const response =
+        intent === "enable-two-factor"
+          ? await auth.api.enableTwoFactor({ body, headers, asResponse: true })
+          : intent === "disable-two-factor"
+            ? await auth.api.disableTwoFactor({ body, headers, asResponse: true })
+            : await auth.api.generateBackupCodes({ body, headers, asResponse: true });
+      if (!response.ok) return securityFailure(intent, { password: [SECURITY_MESSAGES.wrongPassword] });
+      if (intent === "disable-two-factor")
+        throw flashRedirect(back, { kind: "success", message: SECURITY_MESSAGES.twoFactorOff }, response.headers);
+      const answer = (await response.json()) as { totpURI?: string; backupCodes?: string[] };
+      const noStore = mergeSetCookies(response);
+      noStore.set("Cache-Control", "no-store");
+      if (intent === "new-backup-codes")
+        return data<SecurityResult>({ intent, ok: true, backupCodes: answer.backupCodes ?? [] }, { headers: noStore });
+      const enrolment = answer.totpURI ? totpEnrolment(answer.totpURI, answer.backupCodes ?? []) : null;
+      if (!enrolment) {
+        logger.error({ userId: user.id }, "two-factor enrolment answered without a TOTP URI");
+        return securityFailure(intent, {}, "Two-factor could not be turned on. Please try again.");
+      }
+      return data<SecurityResult>({ intent, ok: true, enrolment }, { headers: noStore });
+    }
+    case "verify-two-factor": {
+      const parsed = parseForm(totpEnrolSchema, formData);
+      if (!parsed.ok) return securityFailure(intent, parsed.fieldErrors);
+      const verdict = await hitAuthLimits(db, env, "two-factor", { clientIp, account: user.id });
+      if (!verdict.allowed) return securityFailure(intent, {}, tooManyAttemptsMessage(verdict.retryAfterSeconds), 429);
+      const response = await auth.api.verifyTOTP({ body: { code: parsed.data.code }, headers, asResponse: true });
+      if (!response.ok) return securityFailure(intent, { code: [SECURITY_MESSAGES.wrongCode] });
+      // Better Auth starts a new session when two-factor comes on: its cookie travels with the redirect.
+      throw flashRedirect(back, { kind: "success", message: SECURITY_MESSAGES.twoFactorOn }, response.headers);
+    }
+    case "delete-passkey": {
+      const parsed = parseForm(passkeyIdSchema, formData);
+      // Better Auth deletes only a passkey of the session's own user.
+      const response = parsed.ok ? await auth.api.deletePasskey({ body: { id: parsed.data.id }, headers, asResponse: true }) : null;
+      if (!response?.ok) return securityFailure(intent, {}, SECURITY_MESSAGES.passkeyRemoveFailed, 404);
+      throw flashRedirect(back, { kind: "success", message: SECURITY_MESSAGES.passkeyRemoved });
+    }
     case "revoke-session": {
       const token = String(formData.get("token") ?? "");
       await auth.api.revokeSession({ body: { token }, headers });
@@ -180,6 +240,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
   return data<Result>({ intent, error: "Unknown action" }, { status: 400 });
+}
+
+/** A Security form's failure: shown beside the form, and toasted. */
+function securityFailure(intent: string, fieldErrors: Record<string, string[]>, formError?: string, status = 400) {
+  const failure = formFailure(formError, fieldErrors);
+  return data<SecurityResult & { error?: string }>({ intent, ...failure, error: firstMessage(failure) }, { status });
 }
 
 function StatusBadge({ status }: { status: string | null }) {
@@ -239,6 +305,11 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
                   </p>
                 ) : null}
                 <TextField label="Email" name="email" type="email" value={user.email} readOnly hint={ACCOUNT_MESSAGES.emailReadOnly} />
+                <p className="-mt-2 text-sm text-muted-foreground">
+                  {user.emailVerified
+                    ? "Your email address is confirmed."
+                    : "Your email address is not confirmed yet: follow the link in the mail we sent you."}
+                </p>
                 <TextField
                   label="Full name"
                   name="fullName"
@@ -381,36 +452,40 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           ) : null}
 
           {"sessions" in loaderData && loaderData.sessions ? (
-            <div className="grid max-w-2xl gap-6">
-              <h2 className="text-2xl">Where you are signed in</h2>
-              <ul className="grid gap-3">
-                {loaderData.sessions.map((s) => (
-                  <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border p-4">
-                    <div className="min-w-0 flex-1">
-                      <p className="text-sm font-medium break-words">{s.userAgent ?? "Unknown device"}</p>
-                      <p className="text-sm text-muted-foreground">
-                        Since {dateFormat.format(new Date(s.createdAt))}
-                        {s.current ? " · this device" : ""}
-                      </p>
-                    </div>
-                    {s.current ? null : (
-                      <Form method="post" action="/account?tab=security">
-                        <input type="hidden" name="intent" value="revoke-session" />
-                        <input type="hidden" name="token" value={s.token} />
-                        <button type="submit" className="text-sm underline underline-offset-4">
-                          Sign out this device
-                        </button>
-                      </Form>
-                    )}
-                  </li>
-                ))}
-              </ul>
-              <Form method="post" action="/account?tab=security">
-                <input type="hidden" name="intent" value="sign-out-everywhere" />
-                <button type="submit" className={buttonStyles("outline")}>
-                  Sign out everywhere
-                </button>
-              </Form>
+            <div className="grid max-w-2xl gap-12">
+              <TwoFactorSection state={loaderData.twoFactor} result={actionData as SecurityResult | undefined} />
+              <PasskeysSection passkeys={loaderData.passkeys} result={actionData as SecurityResult | undefined} />
+              <div className="grid gap-6">
+                <h2 className="text-2xl">Where you are signed in</h2>
+                <ul className="grid gap-3">
+                  {loaderData.sessions.map((s) => (
+                    <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border p-4">
+                      <div className="min-w-0 flex-1">
+                        <p className="text-sm font-medium break-words">{s.userAgent ?? "Unknown device"}</p>
+                        <p className="text-sm text-muted-foreground">
+                          Since {dateFormat.format(new Date(s.createdAt))}
+                          {s.current ? " · this device" : ""}
+                        </p>
+                      </div>
+                      {s.current ? null : (
+                        <Form method="post" action="/account?tab=security">
+                          <input type="hidden" name="intent" value="revoke-session" />
+                          <input type="hidden" name="token" value={s.token} />
+                          <button type="submit" className="text-sm underline underline-offset-4">
+                            Sign out this device
+                          </button>
+                        </Form>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+                <Form method="post" action="/account?tab=security">
+                  <input type="hidden" name="intent" value="sign-out-everywhere" />
+                  <button type="submit" className={buttonStyles("outline")}>
+                    Sign out everywhere
+                  </button>
+                </Form>
+              </div>
             </div>
           ) : null}
         </div>

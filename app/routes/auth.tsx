@@ -7,6 +7,7 @@ import { requestContext, servicesContext } from "~/lib/context.server";
 import { pageMeta } from "~/lib/seo";
 import { authHeaders, getViewer, safeRedirectPath } from "~/modules/accounts/accounts.server";
 import { FormAlert, LinkTabs, TextField } from "~/modules/accounts/components/fields";
+import { PasskeySignInButton } from "~/modules/accounts/components/passkey-sign-in";
 import { flashRedirect } from "~/modules/accounts/accounts.server";
 import { AUTH_MESSAGES } from "~/modules/accounts/accounts";
 import { saveProfile } from "~/modules/accounts/accounts.server";
@@ -133,6 +134,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw flashRedirect(redirectTo, { kind: "success", message: AUTH_MESSAGES.signedIn }, response.headers);
   }
 
+  if (intent === "passkey") {
+    // The browser has just signed in with a passkey through /api/auth: the session cookie is already set.
+    if (!(await getViewer(request, context))) return fail(401, { intent, error: AUTH_MESSAGES.signInFailed });
+    throw flashRedirect(redirectTo, { kind: "success", message: AUTH_MESSAGES.signedIn });
+  }
+
   return fail(400, { intent, error: "Unknown action" });
 }
 
@@ -184,6 +191,8 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
                 <Link to={hrefFor("forgot")} className="justify-self-start text-sm underline underline-offset-4">
                   Forgot password?
                 </Link>
+                <p className="text-center text-xs tracking-[0.18em] text-muted-foreground uppercase">or</p>
+                <PasskeySignInButton redirectTo={redirectTo} />
               </Form>
             ) : (
               <Form method="post" className="grid gap-5">
