@@ -127,3 +127,4 @@ export {
   type TotpEnrolment,
   type TwoFactorState,
 } from "./security.server";
+export { JWT_MESSAGES, JwtRejected, verifyIssuedToken, type VerifyOptions } from "./jwt.server";
