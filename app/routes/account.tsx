@@ -175,8 +175,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "new-backup-codes": {
       const parsed = parseForm(confirmPasswordSchema, formData);
       if (!parsed.ok) return securityFailure(intent, parsed.fieldErrors);
-      // The password is checked here: count it like a sign-in, so a borrowed session cannot guess it.
-      const verdict = await hitAuthLimits(db, env, "sign-in", { clientIp, account: user.email });
+      // The password is checked here: counted, so a borrowed session cannot guess it.
+      const verdict = await hitAuthLimits(db, env, "password-check", { clientIp, account: user.id });
       if (!verdict.allowed) return securityFailure(intent, {}, tooManyAttemptsMessage(verdict.retryAfterSeconds), 429);
       const body = { password: parsed.data.password };
       const response =
