@@ -86,6 +86,8 @@ test("the verification mail and the password-reset mail arrive over SMTP and the
   await page.goto(`${origin}/auth`);
   await waitForHydration(page);
   await page.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(page).toHaveURL(/tab=forgot/);
+  await expect(page.getByRole("button", { name: "Send reset link" })).toBeVisible();
   await page.getByLabel("Email").fill(who.email);
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByRole("status").filter({ hasText: "a link to choose a new password is on its way" })).toBeVisible();
@@ -219,7 +221,7 @@ test("a shopper adds a passkey, signs in with it and removes it (Chromium's virt
   await logOut(page);
   await page.goto(`${origin}/auth`);
   await waitForHydration(page);
-  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await page.getByRole("button", { name: "Use a passkey" }).click();
   await expect(page).toHaveURL(/\/account/, { timeout: 30_000 });
   await expect(page.getByText("Signed in successfully!")).toBeVisible();
   await expect(page.getByRole("heading", { name: who.name })).toBeVisible();
@@ -233,7 +235,7 @@ test("a shopper adds a passkey, signs in with it and removes it (Chromium's virt
   await logOut(page);
   await page.goto(`${origin}/auth`);
   await waitForHydration(page);
-  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await page.getByRole("button", { name: "Use a passkey" }).click();
   await expect(page.getByText("Sign in failed")).toBeVisible();
   await page.goto(`${origin}/account`);
   await expect(page).toHaveURL(/\/auth/);

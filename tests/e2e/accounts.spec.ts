@@ -167,6 +167,26 @@ test.describe("accounts", () => {
     await expect(page.getByText("No orders yet")).toHaveCount(0);
   });
 
+  test("a shopper deletes the account after confirming, and cannot sign in with it again", async ({ page }) => {
+    const who = shopper();
+    await signUp(page, who);
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Delete your account?" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await dialog.getByRole("button", { name: "Delete my account" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText("Your account has been deleted")).toBeVisible();
+    await page.goto("/auth");
+    await waitForHydration(page);
+    await page.getByLabel("Email").fill(who.email);
+    await page.getByLabel("Password").fill(who.password);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page.getByText("Sign in failed").first()).toBeVisible();
+  });
+
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     for (const theme of THEMES) {
       test(`auth, account and admin login pass axe at ${size} in ${theme}`, async ({ page }) => {

@@ -128,3 +128,4 @@ export {
   type TwoFactorState,
 } from "./security.server";
 export { JWT_MESSAGES, JwtRejected, verifyIssuedToken, type VerifyOptions } from "./jwt.server";
+export { signInWithPassword, type PasswordSignIn } from "./sign-in.server";

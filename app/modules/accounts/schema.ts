@@ -71,22 +71,6 @@ export const addressSchema = z.object({
 });
 export type AddressInput = z.infer<typeof addressSchema>;
 
-/** The first message for each field, from a failed parse. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
-  }
-  return out;
-}
-
-export function formValues(formData: FormData): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of formData) if (typeof value === "string" && key !== "password") out[key] = value;
-  return out;
-}
-
 /** Turning two-factor on or off, or new backup codes: the account's password first. */
 export const confirmPasswordSchema = z.object({ password: z.string().min(1, "Enter your password").max(PASSWORD_MAX) });
 

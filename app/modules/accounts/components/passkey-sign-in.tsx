@@ -6,7 +6,7 @@ import { useHydrated } from "~/components/ui/field-helpers";
 import { signInWithPasskey } from "../passkeys";
 
 /**
- * "Sign in with a passkey": the WebAuthn ceremony needs JavaScript, so the
+ * "Use a passkey" (to sign in): the WebAuthn ceremony needs JavaScript, so the
  * button waits for it. Once Better Auth has set the session cookie, the page's
  * own action confirms the session on the server and redirects with the toast.
  */
@@ -28,7 +28,7 @@ export function PasskeySignInButton({ redirectTo }: { redirectTo: string }) {
 
   return (
     <Button variant="outline" className="w-full" disabled={!hydrated || busy} onClick={() => void signIn()}>
-      {busy ? "Waiting for your passkey..." : "Sign in with a passkey"}
+      {busy ? "Waiting for your passkey..." : "Use a passkey"}
     </Button>
   );
 }
