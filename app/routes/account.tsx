@@ -636,7 +636,7 @@ function DeleteAccount() {
       </p>
       <AlertDialog>
         <AlertDialogTrigger asChild>
-          <Button variant="outline" className="mt-4 border-destructive text-destructive">
+          <Button variant="destructive" className="mt-4">
             Delete my account
           </Button>
         </AlertDialogTrigger>

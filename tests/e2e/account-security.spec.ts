@@ -181,6 +181,27 @@ test("a shopper turns on TOTP, signs in with a code and with a backup code, and 
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page).toHaveURL(/\/account/, { timeout: 30_000 });
 
+  // New backup codes replace the old ones, shown once; a spent or replaced code no longer works.
+  await page.goto(`${origin}/account?tab=security`);
+  await page.getByLabel("Your password").fill(who.password);
+  await page.getByRole("button", { name: "New backup codes" }).click();
+  const fresh = await page.getByRole("list", { name: "Backup codes" }).getByRole("listitem").allTextContents();
+  expect(fresh).toHaveLength(10);
+  expect(fresh).not.toContain(backupCodes[1]);
+  await page.reload();
+  await expect(page.getByRole("list", { name: "Backup codes" })).toHaveCount(0);
+  await logOut(page);
+  await signInWithPassword(page, who);
+  await expect(page).toHaveURL(/\/auth\?tab=two-factor/, { timeout: 30_000 });
+  await page.getByRole("textbox", { name: "Code", exact: true }).fill(backupCodes[1]!);
+  await page.getByLabel("Backup code").check();
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByText("Sign in failed").first()).toBeVisible();
+  await page.getByRole("textbox", { name: "Code", exact: true }).fill(fresh[0]!);
+  await page.getByLabel("Backup code").check();
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/account/, { timeout: 30_000 });
+
   // Turned off: the password alone signs in again.
   await page.goto(`${origin}/account?tab=security`);
   await page.getByLabel("Your password").fill(who.password);
