@@ -121,7 +121,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         passkeys: await listPasskeys(db, user.id),
         sessions: sessions.map((s) => ({
           id: s.id,
-          token: s.token,
           current: s.id === user.sessionId,
           userAgent: s.userAgent ?? null,
           createdAt: s.createdAt,
@@ -227,8 +226,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       throw flashRedirect(back, { kind: "success", message: SECURITY_MESSAGES.passkeyRemoved });
     }
     case "revoke-session": {
-      const token = String(formData.get("token") ?? "");
-      await auth.api.revokeSession({ body: { token }, headers });
+      // The page names a session by its id: session tokens are bearer secrets and never reach the HTML.
+      const id = String(formData.get("id") ?? "");
+      const session = (await auth.api.listSessions({ headers })).find((s) => s.id === id);
+      if (session) await auth.api.revokeSession({ body: { token: session.token }, headers });
       throw redirect(back);
     }
     case "revoke-other-sessions": {
@@ -483,7 +484,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
                       {s.current ? null : (
                         <Form method="post" action="/account?tab=security">
                           <input type="hidden" name="intent" value="revoke-session" />
-                          <input type="hidden" name="token" value={s.token} />
+                          <input type="hidden" name="id" value={s.id} />
                           <button type="submit" className="text-sm underline underline-offset-4">
                             Sign out this device
                           </button>

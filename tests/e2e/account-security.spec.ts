@@ -261,3 +261,38 @@ test("a shopper adds a passkey, signs in with it and removes it (Chromium's virt
   await page.goto(`${origin}/account`);
   await expect(page).toHaveURL(/\/auth/);
 });
+
+test("the Security tab lists where the shopper is signed in, and signs one device out, or every one", async ({ page, browser }) => {
+  const who = shopper();
+  await signUp(page, who);
+  const phone = await browser.newContext();
+  const other = await phone.newPage();
+  await startSessionAsReturning(other);
+  await signInWithPassword(other, who);
+  await expect(other).toHaveURL(/\/account/, { timeout: 30_000 });
+  const otherToken = (await phone.cookies()).find((c) => c.name.endsWith("session_token"))?.value ?? "";
+  expect(otherToken).not.toBe("");
+
+  await page.goto(`${origin}/account?tab=security`);
+  await waitForHydration(page);
+  await expect(page.getByText(/· this device$/)).toHaveCount(1);
+  await expect(page.getByRole("button", { name: "Sign out this device" })).toHaveCount(1);
+  // Session tokens are bearer secrets: the page names sessions by id only.
+  expect(await page.content()).not.toContain(decodeURIComponent(otherToken).split(".")[0]!);
+  await page.getByRole("button", { name: "Sign out this device" }).click();
+  await expect(page.getByRole("button", { name: "Sign out this device" })).toHaveCount(0);
+  await other.goto(`${origin}/account`);
+  await expect(other).toHaveURL(/\/auth/);
+
+  // Signed in again elsewhere, then "Sign out everywhere" ends both.
+  await signInWithPassword(other, who);
+  await expect(other).toHaveURL(/\/account/, { timeout: 30_000 });
+  await page.reload();
+  await page.getByRole("button", { name: "Sign out everywhere" }).click();
+  await expect(page.getByText("Logged out successfully")).toBeVisible();
+  await other.goto(`${origin}/account`);
+  await expect(other).toHaveURL(/\/auth/);
+  await page.goto(`${origin}/account`);
+  await expect(page).toHaveURL(/\/auth/);
+  await phone.close();
+});
