@@ -1,14 +1,27 @@
 import { useEffect } from "react";
-import { AlertDialog } from "radix-ui";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/account";
-import { buttonStyles } from "~/components/ui/button";
 import { requestContext, servicesContext } from "~/lib/context.server";
 import { pageMeta } from "~/lib/seo";
 import { listOrdersForCustomer } from "~/modules/orders/orders.server";
 import { authHeaders, requireUser } from "~/modules/accounts/accounts.server";
-import { FormAlert, LinkTabs, SelectField, TextField } from "~/modules/accounts/components/fields";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "~/components/ui/alert-dialog";
+import { Button } from "~/components/ui/button";
+import { Field, FormMessage } from "~/components/ui/field";
+import { optionalLabel } from "~/components/ui/field-helpers";
+import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+import { LinkTabs } from "~/components/ui/tabs";
 import { flashRedirect } from "~/modules/accounts/accounts.server";
 import { ACCOUNT_MESSAGES, AUTH_MESSAGES } from "~/modules/accounts/accounts";
 import {
@@ -23,8 +36,27 @@ import {
   saveAddress,
   saveProfile,
 } from "~/modules/accounts/accounts.server";
-import { addressSchema, fieldErrors, formValues, profileSchema } from "~/modules/accounts/schema";
+import {
+  addressSchema,
+  confirmPasswordSchema,
+  passkeyIdSchema,
+  profileSchema,
+  totpEnrolSchema,
+  type AddressInput,
+} from "~/modules/accounts/schema";
 import { mergeSetCookies } from "~/modules/accounts/accounts.server";
+import { hitAuthLimits, listPasskeys, totpEnrolment, tooManyAttemptsMessage, twoFactorState } from "~/modules/accounts/accounts.server";
+import { PasskeysSection, SECURITY_MESSAGES, TwoFactorSection, type SecurityResult } from "~/modules/accounts/components/security-panel";
+import {
+  firstMessage,
+  formFailure,
+  getFormErrors,
+  inputAttributes,
+  parseForm,
+  readFormData,
+  type FormErrors,
+  type FormFailure,
+} from "~/lib/forms";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -85,9 +117,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       const sessions = await auth.api.listSessions({ headers: authHeaders(request, context) });
       return {
         ...base,
+        twoFactor: await twoFactorState(db, user),
+        passkeys: await listPasskeys(db, user.id),
         sessions: sessions.map((s) => ({
           id: s.id,
-          token: s.token,
           current: s.id === user.sessionId,
           userAgent: s.userAgent ?? null,
           createdAt: s.createdAt,
@@ -97,49 +130,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-interface Result {
-  intent: string;
-  ok?: boolean;
-  message?: string;
-  error?: string;
-  fieldErrors?: Record<string, string>;
-  values?: Record<string, string>;
-}
+/** An action's answer: a success with its toast, or a failure in the form helper's shape (its formError is toasted). */
+type Result = { intent: string; message?: string } & ({ ok: true } | FormFailure);
+
+const ok = (intent: string, message: string) => data<Result>({ intent, ok: true, message });
+const failed = (intent: string, failure: FormFailure, status: number) => data<Result>({ intent, ...failure }, { status });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  const { database, auth } = context.get(servicesContext);
-  const { logger } = context.get(requestContext);
+  const { database, auth, env } = context.get(servicesContext);
+  const { clientIp, logger } = context.get(requestContext);
   const db = database.db;
-  const formData = await request.formData();
+  const formData = (await readFormData(request)) ?? new FormData();
   const intent = String(formData.get("intent") ?? "");
-  const values = formValues(formData);
   const headers = authHeaders(request, context);
   const tab = tabFrom(new URL(request.url));
   const back = `/account?tab=${tab}`;
 
   switch (intent) {
     case "update-profile": {
-      const parsed = profileSchema.safeParse(Object.fromEntries(formData));
-      if (!parsed.success)
-        return data<Result>(
-          { intent, error: ACCOUNT_MESSAGES.profileFailed, fieldErrors: fieldErrors(parsed.error), values },
-          { status: 400 },
-        );
+      const parsed = parseForm(profileSchema, formData);
+      if (!parsed.ok) return failed(intent, { ...parsed, formError: ACCOUNT_MESSAGES.profileFailed }, 400);
       await saveProfile(db, user.id, parsed.data);
-      return data<Result>({ intent, ok: true, message: ACCOUNT_MESSAGES.profileUpdated });
+      return ok(intent, ACCOUNT_MESSAGES.profileUpdated);
     }
     case "save-address": {
-      const parsed = addressSchema.safeParse(Object.fromEntries(formData));
-      if (!parsed.success)
-        return data<Result>(
-          { intent, error: ACCOUNT_MESSAGES.addressFailed, fieldErrors: fieldErrors(parsed.error), values },
-          { status: 400 },
-        );
+      const parsed = parseForm(addressSchema, formData);
+      if (!parsed.ok) return failed(intent, { ...parsed, formError: ACCOUNT_MESSAGES.addressFailed }, 400);
       const id = String(formData.get("id") ?? "") || null;
-      if (id && !/^[0-9a-f-]{36}$/i.test(id)) return data<Result>({ intent, error: ACCOUNT_MESSAGES.addressFailed }, { status: 404 });
+      const notFound = formFailure(ACCOUNT_MESSAGES.addressFailed);
+      if (id && !/^[0-9a-f-]{36}$/i.test(id)) return failed(intent, notFound, 404);
       const outcome = await saveAddress(db, user.id, parsed.data, id);
-      if (!outcome) return data<Result>({ intent, error: ACCOUNT_MESSAGES.addressFailed }, { status: 404 });
+      if (!outcome) return failed(intent, notFound, 404);
       throw flashRedirect("/account?tab=addresses", {
         kind: "success",
         message: outcome === "added" ? ACCOUNT_MESSAGES.addressAdded : ACCOUNT_MESSAGES.addressUpdated,
@@ -148,18 +170,66 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "delete-address": {
       const id = String(formData.get("id") ?? "");
       const gone = /^[0-9a-f-]{36}$/i.test(id) && (await deleteAddress(db, user.id, id));
-      if (!gone) return data<Result>({ intent, error: ACCOUNT_MESSAGES.addressDeleteFailed }, { status: 404 });
-      return data<Result>({ intent, ok: true, message: ACCOUNT_MESSAGES.addressDeleted });
+      if (!gone) return failed(intent, formFailure(ACCOUNT_MESSAGES.addressDeleteFailed), 404);
+      return ok(intent, ACCOUNT_MESSAGES.addressDeleted);
     }
     case "remove-wishlist": {
       const id = String(formData.get("productId") ?? "");
-      if (!id || !(await removeWishlistItem(db, user.id, id)))
-        return data<Result>({ intent, error: ACCOUNT_MESSAGES.removeFailed }, { status: 404 });
-      return data<Result>({ intent, ok: true, message: ACCOUNT_MESSAGES.removedFromWishlist, values: { productId: id } });
+      if (!id || !(await removeWishlistItem(db, user.id, id))) return failed(intent, formFailure(ACCOUNT_MESSAGES.removeFailed), 404);
+      return ok(intent, ACCOUNT_MESSAGES.removedFromWishlist);
+    }
+    case "enable-two-factor":
+    case "disable-two-factor":
+    case "new-backup-codes": {
+      const parsed = parseForm(confirmPasswordSchema, formData);
+      if (!parsed.ok) return securityFailure(intent, parsed.fieldErrors);
+      // The password is checked here: counted, so a borrowed session cannot guess it.
+      const verdict = await hitAuthLimits(db, env, "password-check", { clientIp, account: user.id });
+      if (!verdict.allowed) return securityFailure(intent, {}, tooManyAttemptsMessage(verdict.retryAfterSeconds), 429);
+      const body = { password: parsed.data.password };
+      const response =
+        intent === "enable-two-factor"
+          ? await auth.api.enableTwoFactor({ body, headers, asResponse: true })
+          : intent === "disable-two-factor"
+            ? await auth.api.disableTwoFactor({ body, headers, asResponse: true })
+            : await auth.api.generateBackupCodes({ body, headers, asResponse: true });
+      if (!response.ok) return securityFailure(intent, { password: [SECURITY_MESSAGES.wrongPassword] });
+      if (intent === "disable-two-factor")
+        throw flashRedirect(back, { kind: "success", message: SECURITY_MESSAGES.twoFactorOff }, response.headers);
+      const answer = (await response.json()) as { totpURI?: string; backupCodes?: string[] };
+      const noStore = mergeSetCookies(response);
+      noStore.set("Cache-Control", "no-store");
+      if (intent === "new-backup-codes")
+        return data<SecurityResult>({ intent, ok: true, backupCodes: answer.backupCodes ?? [] }, { headers: noStore });
+      const enrolment = answer.totpURI ? totpEnrolment(answer.totpURI, answer.backupCodes ?? []) : null;
+      if (!enrolment) {
+        logger.error({ userId: user.id }, "two-factor enrolment answered without a TOTP URI");
+        return securityFailure(intent, {}, "Two-factor could not be turned on. Please try again.");
+      }
+      return data<SecurityResult>({ intent, ok: true, enrolment }, { headers: noStore });
+    }
+    case "verify-two-factor": {
+      const parsed = parseForm(totpEnrolSchema, formData);
+      if (!parsed.ok) return securityFailure(intent, parsed.fieldErrors);
+      const verdict = await hitAuthLimits(db, env, "two-factor", { clientIp, account: user.id });
+      if (!verdict.allowed) return securityFailure(intent, {}, tooManyAttemptsMessage(verdict.retryAfterSeconds), 429);
+      const response = await auth.api.verifyTOTP({ body: { code: parsed.data.code }, headers, asResponse: true });
+      if (!response.ok) return securityFailure(intent, { code: [SECURITY_MESSAGES.wrongCode] });
+      // Better Auth starts a new session when two-factor comes on: its cookie travels with the redirect.
+      throw flashRedirect(back, { kind: "success", message: SECURITY_MESSAGES.twoFactorOn }, response.headers);
+    }
+    case "delete-passkey": {
+      const parsed = parseForm(passkeyIdSchema, formData);
+      // Better Auth deletes only a passkey of the session's own user.
+      const response = parsed.ok ? await auth.api.deletePasskey({ body: { id: parsed.data.id }, headers, asResponse: true }) : null;
+      if (!response?.ok) return securityFailure(intent, {}, SECURITY_MESSAGES.passkeyRemoveFailed, 404);
+      throw flashRedirect(back, { kind: "success", message: SECURITY_MESSAGES.passkeyRemoved });
     }
     case "revoke-session": {
-      const token = String(formData.get("token") ?? "");
-      await auth.api.revokeSession({ body: { token }, headers });
+      // The page names a session by its id: session tokens are bearer secrets and never reach the HTML.
+      const id = String(formData.get("id") ?? "");
+      const session = (await auth.api.listSessions({ headers })).find((s) => s.id === id);
+      if (session) await auth.api.revokeSession({ body: { token: session.token }, headers });
       throw redirect(back);
     }
     case "revoke-other-sessions": {
@@ -179,7 +249,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       throw flashRedirect("/", { kind: "success", message: "Your account has been deleted" }, mergeSetCookies(signedOut));
     }
   }
-  return data<Result>({ intent, error: "Unknown action" }, { status: 400 });
+  return failed(intent, formFailure("Unknown action"), 400);
+}
+
+/** A Security form's failure: shown beside the form, and toasted. */
+function securityFailure(intent: string, fieldErrors: Record<string, string[]>, formError?: string, status = 400) {
+  const failure = formFailure(formError, fieldErrors);
+  return data<SecurityResult>({ intent, ...failure, formError: firstMessage(failure) }, { status });
 }
 
 function StatusBadge({ status }: { status: string | null }) {
@@ -204,10 +280,11 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
   const result = actionData as Result | undefined;
   const busy = useNavigation().state !== "idle";
   useEffect(() => {
-    if (result?.message) toast.success(result.message);
-    if (result?.error) toast.error(result.error);
+    if (result?.ok && result.message) toast.success(result.message);
+    if (result?.ok === false && result.formError) toast.error(result.formError);
   }, [result]);
-  const own = (intent: string) => (result?.intent === intent ? result : undefined);
+  const form = (intent: string) => getFormErrors(result?.intent === intent ? result : undefined);
+  const profileForm = form("update-profile");
 
   return (
     <section className="mx-auto w-full max-w-5xl px-5 py-10 sm:py-14">
@@ -218,47 +295,55 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         </div>
         <Form method="post" action={`/account?tab=${tab}`}>
           <input type="hidden" name="intent" value="logout" />
-          <button type="submit" className={buttonStyles("outline")}>
+          <Button type="submit" variant="outline">
             Logout
-          </button>
+          </Button>
         </Form>
       </div>
 
       <div className="mt-8">
-        <LinkTabs label="Account sections" tabs={TABS} current={tab} hrefFor={(id) => `/account?tab=${id}`} />
-        <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="pt-8">
+        <LinkTabs
+          label="Account sections"
+          panelClassName="pt-8"
+          tabs={TABS.map((t) => ({ to: `/account?tab=${t.id}`, label: t.label, selected: t.id === tab }))}
+        >
           {"profile" in loaderData && loaderData.profile ? (
             <div className="grid gap-10">
               <Form method="post" action="/account?tab=profile" className="grid max-w-lg gap-5">
                 <input type="hidden" name="intent" value="update-profile" />
                 <h2 className="text-2xl">Profile</h2>
-                <FormAlert message={own("update-profile")?.error} />
-                {own("update-profile")?.message ? (
+                <FormMessage>{profileForm.formError}</FormMessage>
+                {result?.ok && result.intent === "update-profile" ? (
                   <p role="status" className="text-sm">
-                    {own("update-profile")?.message}
+                    {result.message}
                   </p>
                 ) : null}
-                <TextField label="Email" name="email" type="email" value={user.email} readOnly hint={ACCOUNT_MESSAGES.emailReadOnly} />
-                <TextField
-                  label="Full name"
-                  name="fullName"
-                  autoComplete="name"
-                  maxLength={100}
-                  defaultValue={own("update-profile")?.values?.fullName ?? loaderData.profile.fullName ?? user.name}
-                  error={own("update-profile")?.fieldErrors?.fullName}
-                />
-                <TextField
-                  label="Phone"
-                  name="phone"
-                  type="tel"
-                  autoComplete="tel"
-                  maxLength={20}
-                  defaultValue={own("update-profile")?.values?.phone ?? loaderData.profile.phone ?? ""}
-                  error={own("update-profile")?.fieldErrors?.phone}
-                />
-                <button type="submit" className={buttonStyles("primary", "justify-self-start")} disabled={busy}>
+                <Field label="Email" description={ACCOUNT_MESSAGES.emailReadOnly}>
+                  <Input name="email" type="email" value={user.email} readOnly className="bg-muted text-muted-foreground" />
+                </Field>
+                <p className="-mt-2 text-sm text-muted-foreground">
+                  {user.emailVerified
+                    ? "Your email address is confirmed."
+                    : "Your email address is not confirmed yet: follow the link in the mail we sent you."}
+                </p>
+                <Field label="Full name" errors={profileForm.errorsOf("fullName")}>
+                  <Input
+                    {...inputAttributes(profileSchema, "fullName")}
+                    autoComplete="name"
+                    defaultValue={profileForm.valueOf("fullName") ?? loaderData.profile.fullName ?? user.name}
+                  />
+                </Field>
+                <Field label="Phone" errors={profileForm.errorsOf("phone")}>
+                  <Input
+                    {...inputAttributes(profileSchema, "phone")}
+                    type="tel"
+                    autoComplete="tel"
+                    defaultValue={profileForm.valueOf("phone") ?? loaderData.profile.phone ?? ""}
+                  />
+                </Field>
+                <Button type="submit" className="justify-self-start" disabled={busy}>
                   Save profile
-                </button>
+                </Button>
               </Form>
               <DeleteAccount />
             </div>
@@ -336,7 +421,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           ) : null}
 
           {"addresses" in loaderData && loaderData.addresses ? (
-            <Addresses addresses={loaderData.addresses} editing={loaderData.editing ?? null} result={own("save-address")} busy={busy} />
+            <Addresses addresses={loaderData.addresses} editing={loaderData.editing ?? null} result={form("save-address")} busy={busy} />
           ) : null}
 
           {"designRequests" in loaderData && loaderData.designRequests ? (
@@ -381,39 +466,43 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           ) : null}
 
           {"sessions" in loaderData && loaderData.sessions ? (
-            <div className="grid max-w-2xl gap-6">
-              <h2 className="text-2xl">Where you are signed in</h2>
-              <ul className="grid gap-3">
-                {loaderData.sessions.map((s) => (
-                  <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border p-4">
-                    <div className="min-w-0 flex-1">
-                      <p className="text-sm font-medium break-words">{s.userAgent ?? "Unknown device"}</p>
-                      <p className="text-sm text-muted-foreground">
-                        Since {dateFormat.format(new Date(s.createdAt))}
-                        {s.current ? " · this device" : ""}
-                      </p>
-                    </div>
-                    {s.current ? null : (
-                      <Form method="post" action="/account?tab=security">
-                        <input type="hidden" name="intent" value="revoke-session" />
-                        <input type="hidden" name="token" value={s.token} />
-                        <button type="submit" className="text-sm underline underline-offset-4">
-                          Sign out this device
-                        </button>
-                      </Form>
-                    )}
-                  </li>
-                ))}
-              </ul>
-              <Form method="post" action="/account?tab=security">
-                <input type="hidden" name="intent" value="sign-out-everywhere" />
-                <button type="submit" className={buttonStyles("outline")}>
-                  Sign out everywhere
-                </button>
-              </Form>
+            <div className="grid max-w-2xl gap-12">
+              <TwoFactorSection state={loaderData.twoFactor} result={actionData as SecurityResult | undefined} />
+              <PasskeysSection passkeys={loaderData.passkeys} result={actionData as SecurityResult | undefined} />
+              <div className="grid gap-6">
+                <h2 className="text-2xl">Where you are signed in</h2>
+                <ul className="grid gap-3">
+                  {loaderData.sessions.map((s) => (
+                    <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border p-4">
+                      <div className="min-w-0 flex-1">
+                        <p className="text-sm font-medium break-words">{s.userAgent ?? "Unknown device"}</p>
+                        <p className="text-sm text-muted-foreground">
+                          Since {dateFormat.format(new Date(s.createdAt))}
+                          {s.current ? " · this device" : ""}
+                        </p>
+                      </div>
+                      {s.current ? null : (
+                        <Form method="post" action="/account?tab=security">
+                          <input type="hidden" name="intent" value="revoke-session" />
+                          <input type="hidden" name="id" value={s.id} />
+                          <button type="submit" className="text-sm underline underline-offset-4">
+                            Sign out this device
+                          </button>
+                        </Form>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+                <Form method="post" action="/account?tab=security">
+                  <input type="hidden" name="intent" value="sign-out-everywhere" />
+                  <Button type="submit" variant="outline">
+                    Sign out everywhere
+                  </Button>
+                </Form>
+              </div>
             </div>
           ) : null}
-        </div>
+        </LinkTabs>
       </div>
     </section>
   );
@@ -424,16 +513,18 @@ type AddressRow = Extract<Route.ComponentProps["loaderData"], { addresses: unkno
 function Addresses({
   addresses,
   editing,
-  result,
+  result: form,
   busy,
 }: {
   addresses: AddressRow[];
   editing: string | null;
-  result: Result | undefined;
+  result: FormErrors;
   busy: boolean;
 }) {
   const current = addresses.find((a) => a.id === editing);
-  const v = (key: keyof AddressRow & string) => result?.values?.[key] ?? (current ? String(current[key] ?? "") : undefined);
+  // What the shopper typed after a failed save, else the address being edited.
+  const v = (key: keyof AddressRow & string) => form.valueOf(key) ?? (current ? String(current[key] ?? "") : undefined);
+  const text = (key: keyof AddressInput & string) => inputAttributes(addressSchema, key);
   return (
     <div className="grid gap-10 lg:grid-cols-[1fr_1fr]">
       <div>
@@ -481,94 +572,55 @@ function Addresses({
         <h2 className="text-2xl">{current ? "Edit address" : "Add an address"}</h2>
         <input type="hidden" name="intent" value="save-address" />
         {current ? <input type="hidden" name="id" value={current.id} /> : null}
-        <FormAlert message={result?.error} />
-        <SelectField
-          label="Type"
-          name="addressType"
-          defaultValue={v("addressType") ?? "shipping"}
-          options={[
-            { value: "shipping", label: "Shipping" },
-            { value: "billing", label: "Billing" },
-          ]}
-        />
-        <TextField
-          label="Full name"
-          name="fullName"
-          required
-          autoComplete="name"
-          defaultValue={v("fullName")}
-          error={result?.fieldErrors?.fullName}
-        />
-        <TextField
-          label="Address line 1"
-          name="addressLine1"
-          required
-          autoComplete="address-line1"
-          defaultValue={v("addressLine1")}
-          error={result?.fieldErrors?.addressLine1}
-        />
-        <TextField
-          label="Address line 2 (optional)"
-          name="addressLine2"
-          autoComplete="address-line2"
-          defaultValue={v("addressLine2")}
-          error={result?.fieldErrors?.addressLine2}
-        />
+        <FormMessage>{form.formError}</FormMessage>
+        <Field label="Type" errors={form.errorsOf("addressType")}>
+          <Select
+            name="addressType"
+            defaultValue={v("addressType") ?? "shipping"}
+            options={[
+              { value: "shipping", label: "Shipping" },
+              { value: "billing", label: "Billing" },
+            ]}
+          />
+        </Field>
+        <Field label="Full name" errors={form.errorsOf("fullName")}>
+          <Input {...text("fullName")} autoComplete="name" defaultValue={v("fullName")} />
+        </Field>
+        <Field label="Address line 1" errors={form.errorsOf("addressLine1")}>
+          <Input {...text("addressLine1")} autoComplete="address-line1" defaultValue={v("addressLine1")} />
+        </Field>
+        <Field label={optionalLabel("Address line 2")} errors={form.errorsOf("addressLine2")}>
+          <Input {...text("addressLine2")} autoComplete="address-line2" defaultValue={v("addressLine2")} />
+        </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="City"
-            name="city"
-            required
-            autoComplete="address-level2"
-            defaultValue={v("city")}
-            error={result?.fieldErrors?.city}
-          />
-          <TextField
-            label="State"
-            name="state"
-            required
-            autoComplete="address-level1"
-            defaultValue={v("state")}
-            error={result?.fieldErrors?.state}
-          />
-          <TextField
-            label="Postal code"
-            name="postalCode"
-            required
-            autoComplete="postal-code"
-            defaultValue={v("postalCode")}
-            error={result?.fieldErrors?.postalCode}
-          />
-          <TextField
-            label="Country"
-            name="country"
-            required
-            autoComplete="country"
-            maxLength={2}
-            defaultValue={v("country") ?? "US"}
-            error={result?.fieldErrors?.country}
-          />
+          <Field label="City" className="content-start" errors={form.errorsOf("city")}>
+            <Input {...text("city")} autoComplete="address-level2" defaultValue={v("city")} />
+          </Field>
+          <Field label="State" className="content-start" errors={form.errorsOf("state")}>
+            <Input {...text("state")} autoComplete="address-level1" defaultValue={v("state")} />
+          </Field>
+          <Field label="Postal code" className="content-start" errors={form.errorsOf("postalCode")}>
+            <Input {...text("postalCode")} autoComplete="postal-code" defaultValue={v("postalCode")} />
+          </Field>
+          <Field label="Country" className="content-start" description="Two letters, such as US" errors={form.errorsOf("country")}>
+            <Input {...text("country")} required maxLength={2} autoComplete="country" defaultValue={v("country") ?? "US"} />
+          </Field>
         </div>
-        <TextField
-          label="Phone (optional)"
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          defaultValue={v("phone")}
-          error={result?.fieldErrors?.phone}
-        />
-        <label className="flex items-center gap-3 text-sm">
+        <Field label={optionalLabel("Phone")} errors={form.errorsOf("phone")}>
+          <Input {...text("phone")} type="tel" autoComplete="tel" defaultValue={v("phone")} />
+        </Field>
+        <label className="flex min-h-11 items-center gap-3 text-sm">
           <input type="checkbox" name="isDefault" defaultChecked={current?.isDefault ?? false} className="size-5" />
           Use as my default address of this type
         </label>
         <div className="flex gap-4">
-          <button type="submit" className={buttonStyles("primary")} disabled={busy}>
+          <Button type="submit" disabled={busy}>
             {current ? "Save address" : "Add address"}
-          </button>
+          </Button>
           {current ? (
-            <a href="/account?tab=addresses" className={buttonStyles("ghost")}>
-              Cancel
-            </a>
+            <Button asChild variant="ghost">
+              <a href="/account?tab=addresses">Cancel</a>
+            </Button>
           ) : null}
         </div>
       </Form>
@@ -583,29 +635,29 @@ function DeleteAccount() {
       <p className="mt-2 text-sm text-muted-foreground">
         Your profile, addresses and wishlist are removed for good. Orders stay on our books without your name or address.
       </p>
-      <AlertDialog.Root>
-        <AlertDialog.Trigger className={buttonStyles("outline", "mt-4 border-destructive text-destructive")}>
-          Delete my account
-        </AlertDialog.Trigger>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-          <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-background p-6 shadow-xl">
-            <AlertDialog.Title className="text-2xl">Delete your account?</AlertDialog.Title>
-            <AlertDialog.Description className="mt-3 text-sm text-muted-foreground">
-              This cannot be undone. You will be signed out everywhere.
-            </AlertDialog.Description>
-            <div className="mt-6 flex justify-end gap-3">
-              <AlertDialog.Cancel className={buttonStyles("outline")}>Cancel</AlertDialog.Cancel>
-              <Form method="post" action="/account?tab=profile">
-                <input type="hidden" name="intent" value="delete-account" />
-                <AlertDialog.Action type="submit" className={buttonStyles("primary", "bg-destructive text-white")}>
-                  Delete my account
-                </AlertDialog.Action>
-              </Form>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+      <AlertDialog>
+        <AlertDialogTrigger asChild>
+          <Button variant="destructive" className="mt-4">
+            Delete my account
+          </Button>
+        </AlertDialogTrigger>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Delete your account?</AlertDialogTitle>
+            <AlertDialogDescription>This cannot be undone. You will be signed out everywhere.</AlertDialogDescription>
+          </AlertDialogHeader>
+          {/* A plain submit inside the form: an AlertDialogAction would close (unmount) the form before the browser sends it. */}
+          <Form method="post" action="/account?tab=profile">
+            <input type="hidden" name="intent" value="delete-account" />
+            <AlertDialogFooter>
+              <AlertDialogCancel>Cancel</AlertDialogCancel>
+              <Button type="submit" variant="destructive" size="sm">
+                Delete my account
+              </Button>
+            </AlertDialogFooter>
+          </Form>
+        </AlertDialogContent>
+      </AlertDialog>
     </div>
   );
 }

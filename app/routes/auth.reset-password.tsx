@@ -1,13 +1,13 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/auth.reset-password";
-import { buttonStyles } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
+import { Field, FormMessage } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
 import { requestContext, servicesContext } from "~/lib/context.server";
+import { formFailure, getFormErrors, inputAttributes, parseForm, readFormData } from "~/lib/forms";
 import { pageMeta } from "~/lib/seo";
-import { authHeaders } from "~/modules/accounts/accounts.server";
-import { FormAlert, TextField } from "~/modules/accounts/components/fields";
-import { flashRedirect } from "~/modules/accounts/accounts.server";
-import { hitAuthLimits, tooManyAttemptsMessage } from "~/modules/accounts/accounts.server";
-import { fieldErrors, PASSWORD_MIN, resetPasswordSchema } from "~/modules/accounts/schema";
+import { authHeaders, flashRedirect, hitAuthLimits, tooManyAttemptsMessage } from "~/modules/accounts/accounts.server";
+import { PASSWORD_MIN, resetPasswordSchema } from "~/modules/accounts/schema";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -27,26 +27,27 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { auth, database, env } = context.get(servicesContext);
   const { clientIp } = context.get(requestContext);
-  const parsed = resetPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ error: null as string | null, fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
+  const parsed = parseForm(resetPasswordSchema, await readFormData(request), { secret: ["token"] });
+  if (!parsed.ok) return data(parsed, { status: 400 });
   const verdict = await hitAuthLimits(database.db, env, "password-reset", { clientIp, account: parsed.data.token });
   if (!verdict.allowed) {
-    return data(
-      { error: tooManyAttemptsMessage(verdict.retryAfterSeconds), fieldErrors: {} as Record<string, string> },
-      { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } },
-    );
+    return data(formFailure(tooManyAttemptsMessage(verdict.retryAfterSeconds)), {
+      status: 429,
+      headers: { "Retry-After": String(verdict.retryAfterSeconds) },
+    });
   }
   const response = await auth.api.resetPassword({
     body: { token: parsed.data.token, newPassword: parsed.data.password },
     headers: authHeaders(request, context),
     asResponse: true,
   });
-  if (!response.ok) return data({ error: INVALID_LINK, fieldErrors: {} as Record<string, string> }, { status: 400 });
+  if (!response.ok) return data(formFailure(INVALID_LINK), { status: 400 });
   throw flashRedirect("/auth", { kind: "success", message: "Your password has been changed. Please sign in." });
 }
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const missing = !loaderData.token || loaderData.invalid;
+  const form = getFormErrors(actionData);
   return (
     <section className="mx-auto w-full max-w-md px-5 py-12 sm:py-16">
       <Link to="/auth" className="text-sm text-muted-foreground underline underline-offset-4 hover:text-foreground">
@@ -60,20 +61,18 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
       ) : (
         <Form method="post" className="mt-8 grid gap-5">
           <input type="hidden" name="token" value={loaderData.token} />
-          <FormAlert message={actionData?.error} />
-          <TextField
-            label="New password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_MIN}
-            hint={`At least ${PASSWORD_MIN} characters`}
-            error={actionData?.fieldErrors?.password}
-          />
-          <button type="submit" className={buttonStyles("primary", "w-full")}>
+          <FormMessage>{form.formError}</FormMessage>
+          <Field label="New password" description={`At least ${PASSWORD_MIN} characters`} errors={form.errorsOf("password")}>
+            <Input
+              {...inputAttributes(resetPasswordSchema, "password")}
+              type="password"
+              autoComplete="new-password"
+              minLength={PASSWORD_MIN}
+            />
+          </Field>
+          <Button type="submit" className="w-full">
             Save new password
-          </button>
+          </Button>
         </Form>
       )}
     </section>

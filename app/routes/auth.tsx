@@ -2,24 +2,27 @@ import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/auth";
-import { buttonStyles } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
+import { Field, FormMessage } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { LinkTabs } from "~/components/ui/tabs";
 import { requestContext, servicesContext } from "~/lib/context.server";
+import { formFailure, getFormErrors, inputAttributes, parseForm, readFormData, type FormFailure, type SubmittedValues } from "~/lib/forms";
 import { pageMeta } from "~/lib/seo";
-import { authHeaders, getViewer, safeRedirectPath } from "~/modules/accounts/accounts.server";
-import { FormAlert, LinkTabs, TextField } from "~/modules/accounts/components/fields";
-import { flashRedirect } from "~/modules/accounts/accounts.server";
 import { AUTH_MESSAGES } from "~/modules/accounts/accounts";
-import { saveProfile } from "~/modules/accounts/accounts.server";
-import { hitAuthLimits, tooManyAttemptsMessage, type AuthAttempt } from "~/modules/accounts/accounts.server";
 import {
-  fieldErrors,
-  forgotPasswordSchema,
-  formValues,
-  PASSWORD_MIN,
-  signInSchema,
-  signUpSchema,
-  twoFactorCodeSchema,
-} from "~/modules/accounts/schema";
+  authHeaders,
+  flashRedirect,
+  getViewer,
+  hitAuthLimits,
+  safeRedirectPath,
+  saveProfile,
+  signInWithPassword,
+  tooManyAttemptsMessage,
+  type AuthAttempt,
+} from "~/modules/accounts/accounts.server";
+import { PasskeySignInButton } from "~/modules/accounts/components/passkey-sign-in";
+import { forgotPasswordSchema, PASSWORD_MIN, signInSchema, signUpSchema, twoFactorCodeSchema } from "~/modules/accounts/schema";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ matches, title: "Sign In | The Hive Bridal & Formal", description: "Sign in or create your account.", path: "/auth" });
@@ -43,58 +46,51 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
   return actionHeaders;
 }
 
-interface ActionResult {
-  intent: string;
-  error?: string;
-  fieldErrors?: Record<string, string>;
-  values?: Record<string, string>;
-  notice?: string;
-}
+/** An action's answer: a failure in the form helper's shape (its formError is also toasted), or a notice. */
+type ActionResult = { intent: string; notice?: string } & Partial<FormFailure>;
 
-function fail(status: number, result: ActionResult, headers?: HeadersInit) {
-  return data<ActionResult>(result, { status, headers });
+function fail(status: number, intent: string, failure: FormFailure, headers?: HeadersInit) {
+  return data<ActionResult>({ intent, ...failure }, { status, headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { auth, database, env } = context.get(servicesContext);
   const { clientIp, logger } = context.get(requestContext);
-  const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
-  const values = formValues(formData);
-  const redirectTo = safeRedirectPath(formData.get("redirectTo"), "/account");
+  const formData = await readFormData(request);
+  const intent = String(formData?.get("intent") ?? "");
+  const redirectTo = safeRedirectPath(formData?.get("redirectTo"), "/account");
   const headers = authHeaders(request, context);
 
-  const limited = async (attempt: AuthAttempt, account: string | null) => {
+  const limited = async (attempt: AuthAttempt, account: string | null, values: SubmittedValues) => {
     const verdict = await hitAuthLimits(database.db, env, attempt, { clientIp, account });
     if (verdict.allowed) return null;
     logger.warn({ attempt, deniedBy: verdict.deniedBy }, "auth rate limit reached");
-    return fail(
-      429,
-      { intent, error: tooManyAttemptsMessage(verdict.retryAfterSeconds), values },
-      { "Retry-After": String(verdict.retryAfterSeconds) },
-    );
+    return fail(429, intent, formFailure(tooManyAttemptsMessage(verdict.retryAfterSeconds), {}, values), {
+      "Retry-After": String(verdict.retryAfterSeconds),
+    });
   };
 
   if (intent === "sign-in") {
-    const parsed = signInSchema.safeParse(Object.fromEntries(formData));
-    if (!parsed.success) return fail(400, { intent, error: AUTH_MESSAGES.signInFailed, fieldErrors: fieldErrors(parsed.error), values });
-    const refused = await limited("sign-in", parsed.data.email);
-    if (refused) return refused;
-    const response = await auth.api.signInEmail({ body: parsed.data, headers, asResponse: true });
-    if (!response.ok) return fail(401, { intent, error: AUTH_MESSAGES.signInFailed, values });
-    const body = (await response.json()) as { twoFactorRedirect?: boolean };
-    if (body.twoFactorRedirect) {
-      const next = new Headers();
-      for (const cookie of response.headers.getSetCookie()) next.append("Set-Cookie", cookie);
-      throw redirect(`/auth?tab=two-factor&redirectTo=${encodeURIComponent(redirectTo)}`, { headers: next });
+    const signIn = await signInWithPassword(request, context, formData);
+    switch (signIn.outcome) {
+      case "invalid":
+        return fail(400, intent, { ...signIn.failure, formError: AUTH_MESSAGES.signInFailed });
+      case "limited":
+        return fail(429, intent, formFailure(signIn.message), signIn.headers);
+      case "refused":
+        return fail(401, intent, formFailure(AUTH_MESSAGES.signInFailed, {}, { email: signIn.email }));
+      case "two-factor":
+        throw redirect(`/auth?tab=two-factor&redirectTo=${encodeURIComponent(redirectTo)}`, { headers: signIn.headers });
+      case "signed-in":
+        throw flashRedirect(redirectTo, { kind: "success", message: AUTH_MESSAGES.signedIn }, signIn.response.headers);
     }
-    throw flashRedirect(redirectTo, { kind: "success", message: AUTH_MESSAGES.signedIn }, response.headers);
   }
 
   if (intent === "sign-up") {
-    const parsed = signUpSchema.safeParse(Object.fromEntries(formData));
-    if (!parsed.success) return fail(400, { intent, error: AUTH_MESSAGES.signUpFailed, fieldErrors: fieldErrors(parsed.error), values });
-    const refused = await limited("sign-up", parsed.data.email);
+    const parsed = parseForm(signUpSchema, formData);
+    if (!parsed.ok) return fail(400, intent, { ...parsed, formError: AUTH_MESSAGES.signUpFailed });
+    const values = { fullName: parsed.data.fullName, email: parsed.data.email };
+    const refused = await limited("sign-up", parsed.data.email, values);
     if (refused) return refused;
     const response = await auth.api.signUpEmail({
       body: { name: parsed.data.fullName, email: parsed.data.email, password: parsed.data.password, callbackURL: "/account" },
@@ -102,38 +98,44 @@ export async function action({ request, context }: Route.ActionArgs) {
       asResponse: true,
     });
     // The same words whether the address is taken or anything else went wrong: nobody learns who has an account here.
-    if (!response.ok) return fail(400, { intent, error: AUTH_MESSAGES.signUpFailed, values });
+    if (!response.ok) return fail(400, intent, formFailure(AUTH_MESSAGES.signUpFailed, {}, values));
     const { user } = (await response.json()) as { user: { id: string } };
     await saveProfile(database.db, user.id, { fullName: parsed.data.fullName, phone: null });
     throw flashRedirect("/account", { kind: "success", message: AUTH_MESSAGES.signedUp }, response.headers);
   }
 
   if (intent === "forgot") {
-    const parsed = forgotPasswordSchema.safeParse(Object.fromEntries(formData));
-    if (!parsed.success) return fail(400, { intent, fieldErrors: fieldErrors(parsed.error), values });
-    const refused = await limited("password-reset", parsed.data.email);
+    const parsed = parseForm(forgotPasswordSchema, formData);
+    if (!parsed.ok) return fail(400, intent, parsed);
+    const refused = await limited("password-reset", parsed.data.email, { email: parsed.data.email });
     if (refused) return refused;
     await auth.api
       .requestPasswordReset({ body: { email: parsed.data.email, redirectTo: "/auth/reset-password" }, headers })
       .catch((error: unknown) => logger.error({ err: error }, "password reset request failed"));
-    return { intent, notice: RESET_NOTICE, values } satisfies ActionResult;
+    return { intent, notice: RESET_NOTICE } satisfies ActionResult;
   }
 
   if (intent === "two-factor") {
-    const parsed = twoFactorCodeSchema.safeParse(Object.fromEntries(formData));
-    if (!parsed.success) return fail(400, { intent, error: AUTH_MESSAGES.signInFailed, fieldErrors: fieldErrors(parsed.error) });
+    const parsed = parseForm(twoFactorCodeSchema, formData);
+    if (!parsed.ok) return fail(400, intent, { ...parsed, formError: AUTH_MESSAGES.signInFailed });
     const pending = request.headers.get("cookie")?.match(/two_factor=([^;]+)/)?.[1] ?? null;
-    const refused = await limited("two-factor", pending);
+    const refused = await limited("two-factor", pending, {});
     if (refused) return refused;
     const response =
       parsed.data.method === "backup"
         ? await auth.api.verifyBackupCode({ body: { code: parsed.data.code }, headers, asResponse: true })
         : await auth.api.verifyTOTP({ body: { code: parsed.data.code }, headers, asResponse: true });
-    if (!response.ok) return fail(401, { intent, error: AUTH_MESSAGES.signInFailed });
+    if (!response.ok) return fail(401, intent, formFailure(AUTH_MESSAGES.signInFailed));
     throw flashRedirect(redirectTo, { kind: "success", message: AUTH_MESSAGES.signedIn }, response.headers);
   }
 
-  return fail(400, { intent, error: "Unknown action" });
+  if (intent === "passkey") {
+    // The browser has just signed in with a passkey through /api/auth: the session cookie is already set.
+    if (!(await getViewer(request, context))) return fail(401, intent, formFailure(AUTH_MESSAGES.signInFailed));
+    throw flashRedirect(redirectTo, { kind: "success", message: AUTH_MESSAGES.signedIn });
+  }
+
+  return fail(400, intent, formFailure("Unknown action"));
 }
 
 const RESET_NOTICE = "If an account uses that address, a link to choose a new password is on its way.";
@@ -146,12 +148,16 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   const tab: Tab = loaderData.tab;
 
   useEffect(() => {
-    if (result?.error) toast.error(result.error);
+    if (result?.formError) toast.error(result.formError);
     if (result?.notice) toast.success(result.notice);
   }, [result]);
 
-  const own = (intent: string) => (result?.intent === intent ? result : undefined);
+  const form = (intent: string) => getFormErrors(result?.intent === intent ? result : undefined);
   const hrefFor = (id: Tab) => `/auth?tab=${id}${redirectTo !== "/account" ? `&redirectTo=${encodeURIComponent(redirectTo)}` : ""}`;
+  const signIn = form("sign-in");
+  const signUp = form("sign-up");
+  const forgot = form("forgot");
+  const twoFactor = form("two-factor");
 
   return (
     <section className="mx-auto w-full max-w-md px-5 py-12 sm:py-16">
@@ -161,85 +167,80 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
       <h1 className="mt-6 text-4xl">{tab === "sign-up" ? "Create your account" : "Welcome back"}</h1>
 
       {tab === "sign-in" || tab === "sign-up" ? (
-        <div className="mt-8">
-          <LinkTabs label="Account" tabs={TABS} current={tab} hrefFor={hrefFor} />
-          <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="pt-6">
-            {tab === "sign-in" ? (
-              <Form method="post" className="grid gap-5" noValidate={false}>
+        <LinkTabs
+          label="Account"
+          className="mt-8"
+          panelClassName="pt-6"
+          tabs={TABS.map((t) => ({ to: hrefFor(t.id), label: t.label, selected: t.id === tab }))}
+        >
+          {tab === "sign-in" ? (
+            <div className="grid gap-5">
+              <Form method="post" className="grid gap-5">
                 <input type="hidden" name="intent" value="sign-in" />
                 <input type="hidden" name="redirectTo" value={redirectTo} />
-                <FormAlert message={own("sign-in")?.error} />
-                <TextField
-                  label="Email"
-                  name="email"
-                  type="email"
-                  autoComplete="username webauthn"
-                  required
-                  defaultValue={own("sign-in")?.values?.email}
-                />
-                <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
-                <button type="submit" className={buttonStyles("primary", "w-full")} disabled={busy}>
+                <FormMessage>{signIn.formError}</FormMessage>
+                <Field label="Email" errors={signIn.errorsOf("email")}>
+                  <Input
+                    {...inputAttributes(signInSchema, "email")}
+                    autoComplete="username webauthn"
+                    defaultValue={signIn.valueOf("email")}
+                  />
+                </Field>
+                <Field label="Password" errors={signIn.errorsOf("password")}>
+                  <Input {...inputAttributes(signInSchema, "password")} type="password" autoComplete="current-password" />
+                </Field>
+                <Button type="submit" className="w-full" disabled={busy}>
                   Sign In
-                </button>
+                </Button>
                 <Link to={hrefFor("forgot")} className="justify-self-start text-sm underline underline-offset-4">
                   Forgot password?
                 </Link>
               </Form>
-            ) : (
-              <Form method="post" className="grid gap-5">
-                <input type="hidden" name="intent" value="sign-up" />
-                <FormAlert message={own("sign-up")?.error} />
-                <TextField
-                  label="Full name"
-                  name="fullName"
-                  autoComplete="name"
-                  required
-                  maxLength={100}
-                  defaultValue={own("sign-up")?.values?.fullName}
-                  error={own("sign-up")?.fieldErrors?.fullName}
-                />
-                <TextField
-                  label="Email"
-                  name="email"
-                  type="email"
-                  autoComplete="email"
-                  required
-                  defaultValue={own("sign-up")?.values?.email}
-                  error={own("sign-up")?.fieldErrors?.email}
-                />
-                <TextField
-                  label="Password"
-                  name="password"
+              <p className="text-center text-xs tracking-[0.18em] text-muted-foreground uppercase">or</p>
+              <PasskeySignInButton redirectTo={redirectTo} />
+            </div>
+          ) : (
+            <Form method="post" className="grid gap-5">
+              <input type="hidden" name="intent" value="sign-up" />
+              <FormMessage>{signUp.formError}</FormMessage>
+              <Field label="Full name" errors={signUp.errorsOf("fullName")}>
+                <Input {...inputAttributes(signUpSchema, "fullName")} autoComplete="name" defaultValue={signUp.valueOf("fullName")} />
+              </Field>
+              <Field label="Email" errors={signUp.errorsOf("email")}>
+                <Input {...inputAttributes(signUpSchema, "email")} autoComplete="email" defaultValue={signUp.valueOf("email")} />
+              </Field>
+              <Field label="Password" description={`At least ${PASSWORD_MIN} characters`} errors={signUp.errorsOf("password")}>
+                <Input
+                  {...inputAttributes(signUpSchema, "password")}
                   type="password"
                   autoComplete="new-password"
-                  required
                   minLength={PASSWORD_MIN}
-                  hint={`At least ${PASSWORD_MIN} characters`}
-                  error={own("sign-up")?.fieldErrors?.password}
                 />
-                <button type="submit" className={buttonStyles("primary", "w-full")} disabled={busy}>
-                  Sign Up
-                </button>
-              </Form>
-            )}
-          </div>
-        </div>
+              </Field>
+              <Button type="submit" className="w-full" disabled={busy}>
+                Sign Up
+              </Button>
+            </Form>
+          )}
+        </LinkTabs>
       ) : null}
 
       {tab === "forgot" ? (
         <Form method="post" className="mt-8 grid gap-5">
           <input type="hidden" name="intent" value="forgot" />
           <p className="text-muted-foreground">Enter the address of your account and we will send a link to choose a new password.</p>
-          {own("forgot")?.notice ? (
+          {result?.intent === "forgot" && result.notice ? (
             <p role="status" className="rounded-md border border-border px-3 py-2 text-sm">
-              {own("forgot")?.notice}
+              {result.notice}
             </p>
           ) : null}
-          <FormAlert message={own("forgot")?.error} />
-          <TextField label="Email" name="email" type="email" autoComplete="email" required error={own("forgot")?.fieldErrors?.email} />
-          <button type="submit" className={buttonStyles("primary", "w-full")} disabled={busy}>
+          <FormMessage>{forgot.formError}</FormMessage>
+          <Field label="Email" errors={forgot.errorsOf("email")}>
+            <Input {...inputAttributes(forgotPasswordSchema, "email")} autoComplete="email" defaultValue={forgot.valueOf("email")} />
+          </Field>
+          <Button type="submit" className="w-full" disabled={busy}>
             Send reset link
-          </button>
+          </Button>
           <Link to={hrefFor("sign-in")} className="justify-self-start text-sm underline underline-offset-4">
             Back to sign in
           </Link>
@@ -251,27 +252,22 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           <input type="hidden" name="intent" value="two-factor" />
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <p className="text-muted-foreground">Enter the 6-digit code from your authenticator app, or one of your backup codes.</p>
-          <FormAlert message={own("two-factor")?.error} />
-          <TextField
-            label="Code"
-            name="code"
-            autoComplete="one-time-code"
-            inputMode="text"
-            required
-            error={own("two-factor")?.fieldErrors?.code}
-          />
-          <fieldset className="flex gap-6 text-sm">
+          <FormMessage>{twoFactor.formError}</FormMessage>
+          <Field label="Code" errors={twoFactor.errorsOf("code")}>
+            <Input {...inputAttributes(twoFactorCodeSchema, "code")} required autoComplete="one-time-code" />
+          </Field>
+          <fieldset className="flex flex-wrap gap-6 text-sm">
             <legend className="sr-only">Kind of code</legend>
-            <label className="flex items-center gap-2">
-              <input type="radio" name="method" value="totp" defaultChecked /> Authenticator code
+            <label className="flex min-h-11 items-center gap-2">
+              <input type="radio" name="method" value="totp" defaultChecked className="size-4" /> Authenticator code
             </label>
-            <label className="flex items-center gap-2">
-              <input type="radio" name="method" value="backup" /> Backup code
+            <label className="flex min-h-11 items-center gap-2">
+              <input type="radio" name="method" value="backup" className="size-4" /> Backup code
             </label>
           </fieldset>
-          <button type="submit" className={buttonStyles("primary", "w-full")} disabled={busy}>
+          <Button type="submit" className="w-full" disabled={busy}>
             Verify
-          </button>
+          </Button>
         </Form>
       ) : null}
     </section>

@@ -4,7 +4,7 @@ import { BRAND } from "~/lib/brand";
 import { requestContext, servicesContext } from "~/lib/context.server";
 import { formFailure, parseForm, readFormData } from "~/lib/forms";
 import { hitRateLimits, tooManyAttemptsMessage } from "~/lib/rate-limit.server";
-import { getViewer } from "~/modules/accounts/accounts.server";
+import { getProfile, getViewer } from "~/modules/accounts/accounts.server";
 import { CheckoutNotFound, CheckoutPage, type CheckoutActionData } from "~/modules/orders/components/checkout-page";
 import { getCheckout, placeOrder } from "~/modules/orders/orders.server";
 import { placeOrderSchema } from "~/modules/orders/schema";
@@ -22,11 +22,15 @@ export const headers: Route.HeadersFunction = () => ({
   "X-Robots-Tag": "noindex, nofollow",
 });
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Only the built-in store makes carts here; a Shopify store's checkout lives on Shopify, so its ids are not found.
-  const checkout = await getCheckout(context.get(servicesContext).database.db, params.cartId);
-  if (!checkout) return data({ checkout: null }, { status: 404 });
-  return { checkout };
+  const db = context.get(servicesContext).database.db;
+  const checkout = await getCheckout(db, params.cartId);
+  if (!checkout) return data({ checkout: null, prefill: null }, { status: 404 });
+  // A signed-in shopper finds their name and email filled in (the page is private, no-store).
+  const viewer = await getViewer(request, context);
+  const prefill = viewer ? { name: (await getProfile(db, viewer.id)).fullName || viewer.name, email: viewer.email } : null;
+  return { checkout, prefill };
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -71,5 +75,5 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const navigation = useNavigation();
   if (!loaderData.checkout) return <CheckoutNotFound />;
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
-  return <CheckoutPage checkout={loaderData.checkout} actionData={actionData} submitting={submitting} />;
+  return <CheckoutPage checkout={loaderData.checkout} prefill={loaderData.prefill} actionData={actionData} submitting={submitting} />;
 }

@@ -140,6 +140,53 @@ test.describe("accounts", () => {
     await expect(page.getByText("Your wishlist is empty")).toBeVisible();
   });
 
+  test("a signed-in shopper finds the checkout filled in, and the order on the account page", async ({ page, context }) => {
+    const who = shopper();
+    await signUp(page, who);
+    await page.goto("/product/magnolia-lace-ball-gown?Size=S&Color=Ivory");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Add to Bag" }).first().click();
+    await expect(page.getByText("Added to bag")).toBeVisible();
+    await page.getByRole("button", { name: /Shopping bag, 1 item/ }).click();
+    const bag = page.getByRole("dialog", { name: "Shopping Bag" });
+    const [checkout] = await Promise.all([
+      context.waitForEvent("page"),
+      bag.getByRole("button", { name: "Checkout with Shopify" }).click(),
+    ]);
+    await checkout.waitForURL(/\/checkout\//);
+    await expect(checkout.getByLabel("Full name")).toHaveValue(who.name);
+    await expect(checkout.getByLabel("Email")).toHaveValue(who.email);
+    await checkout.getByRole("button", { name: "Place Order" }).click();
+    const confirmed = checkout.getByText(/^Order #\d+ confirmed$/);
+    await expect(confirmed).toBeVisible({ timeout: 30_000 });
+    const orderNumber = /#(\d+)/.exec((await confirmed.textContent()) ?? "")?.[1];
+
+    // The order joined the account: it is listed on the Orders tab.
+    await page.goto("/account?tab=orders");
+    await expect(page.getByRole("cell", { name: `#${orderNumber}` })).toBeVisible();
+    await expect(page.getByText("No orders yet")).toHaveCount(0);
+  });
+
+  test("a shopper deletes the account after confirming, and cannot sign in with it again", async ({ page }) => {
+    const who = shopper();
+    await signUp(page, who);
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Delete your account?" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await dialog.getByRole("button", { name: "Delete my account" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText("Your account has been deleted")).toBeVisible();
+    await page.goto("/auth");
+    await waitForHydration(page);
+    await page.getByLabel("Email").fill(who.email);
+    await page.getByLabel("Password").fill(who.password);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page.getByText("Sign in failed").first()).toBeVisible();
+  });
+
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     for (const theme of THEMES) {
       test(`auth, account and admin login pass axe at ${size} in ${theme}`, async ({ page }) => {

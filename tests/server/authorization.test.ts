@@ -154,6 +154,23 @@ const TABLE: Row[] = [
     request: (cookie) => post("/account?tab=addresses", { intent: "delete-address", id: addressId }, cookie),
     expect: { anonymous: 302, customer: 0, other: 404, admin: 404 },
   },
+  // The Security tab: nothing changes for a wrong password or code, and a passkey that is not the viewer's is not found.
+  // (Each wrong password counts toward the password-check limit, 6 per client here: two intents per user stay under it.)
+  ...(["enable-two-factor", "disable-two-factor"] as const).map((intent) => ({
+    name: `POST /account ${intent} (wrong password)`,
+    request: (cookie: string) => post("/account?tab=security", { intent, password: "not-the-password" }, cookie),
+    expect: { anonymous: 302, customer: 400, other: 400, admin: 400 },
+  })),
+  {
+    name: "POST /account verify-two-factor (nothing to verify)",
+    request: (cookie) => post("/account?tab=security", { intent: "verify-two-factor", code: "000000" }, cookie),
+    expect: { anonymous: 302, customer: 400, other: 400, admin: 400 },
+  },
+  {
+    name: "POST /account delete-passkey (no such passkey)",
+    request: (cookie) => post("/account?tab=security", { intent: "delete-passkey", id: "someone-elses-passkey" }, cookie),
+    expect: { anonymous: 302, customer: 404, other: 404, admin: 404 },
+  },
 ];
 
 describe("authorization on every protected loader and action", () => {

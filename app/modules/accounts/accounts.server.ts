@@ -119,3 +119,13 @@ export {
 export { attemptForAuthPath, hitAuthLimits, tooManyAttemptsMessage, type AuthAttempt } from "./rate-limits.server";
 export { cookieHeaderFrom, mergeSetCookies } from "./session-cookies.server";
 export { grantAdminByEmail, type GrantOutcome } from "./admin-grant.server";
+export {
+  listPasskeys,
+  totpEnrolment,
+  twoFactorState,
+  type PasskeySummary,
+  type TotpEnrolment,
+  type TwoFactorState,
+} from "./security.server";
+export { JWT_MESSAGES, JwtRejected, verifyIssuedToken, type VerifyOptions } from "./jwt.server";
+export { signInWithPassword, type PasswordSignIn } from "./sign-in.server";

@@ -2,8 +2,11 @@ import type { Database } from "~/db/client.server";
 import type { Env } from "~/lib/env.server";
 import { hitRateLimits, type RateLimitCheck, type RateLimitVerdict } from "~/lib/rate-limit.server";
 
-/** The brute-force targets: each is limited per client address and per account (the email, or the pending 2FA sign-in). */
-export type AuthAttempt = "sign-in" | "sign-up" | "password-reset" | "two-factor";
+/**
+ * The brute-force targets: each is limited per client address and per account (the email, or the pending 2FA sign-in).
+ * "password-check" is the password a signed-in shopper gives to turn two-factor on or off.
+ */
+export type AuthAttempt = "sign-in" | "sign-up" | "password-reset" | "two-factor" | "password-check";
 
 /**
  * Counts one attempt for the client and for the account at once. An

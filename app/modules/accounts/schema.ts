@@ -71,18 +71,17 @@ export const addressSchema = z.object({
 });
 export type AddressInput = z.infer<typeof addressSchema>;
 
-/** The first message for each field, from a failed parse. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
-  }
-  return out;
-}
+/** Turning two-factor on or off, or new backup codes: the account's password first. */
+export const confirmPasswordSchema = z.object({ password: z.string().min(1, "Enter your password").max(PASSWORD_MAX) });
 
-export function formValues(formData: FormData): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of formData) if (typeof value === "string" && key !== "password") out[key] = value;
-  return out;
-}
+/** The first code from the authenticator app, to finish turning two-factor on. */
+export const totpEnrolSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app")
+    .meta({ input: { autoComplete: "one-time-code", inputMode: "numeric" } }),
+});
+
+/** A passkey named by its id, from the shopper's own list. */
+export const passkeyIdSchema = z.object({ id: z.string().trim().min(1).max(200) });

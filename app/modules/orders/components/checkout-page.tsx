@@ -60,10 +60,13 @@ export function CheckoutNotFound() {
 /** The built-in store's checkout page: the bag's lines and the order form, or the confirmation once placed. */
 export function CheckoutPage({
   checkout,
+  prefill = null,
   actionData,
   submitting,
 }: {
   checkout: CheckoutView;
+  /** The signed-in shopper's name and email, filled in for them; what they typed wins after a failed attempt. */
+  prefill?: { name: string; email: string } | null;
   actionData: CheckoutActionData | undefined;
   submitting: boolean;
 }) {
@@ -148,7 +151,7 @@ export function CheckoutPage({
                 </div>
               ) : null}
               <Field label="Full name" id="checkout-name" errors={form.errorsOf("name")}>
-                <Input {...nameAttributes} defaultValue={form.valueOf("name")} />
+                <Input {...nameAttributes} defaultValue={form.valueOf("name") ?? prefill?.name} />
               </Field>
               <Field
                 label="Email"
@@ -156,7 +159,7 @@ export function CheckoutPage({
                 errors={form.errorsOf("email")}
                 description={form.errorsOf("email") ? undefined : "We'll confirm your order and arrange your fitting here."}
               >
-                <Input {...emailAttributes} defaultValue={form.valueOf("email")} />
+                <Input {...emailAttributes} defaultValue={form.valueOf("email") ?? prefill?.email} />
               </Field>
               <p className="text-sm text-muted-foreground">
                 Nothing is charged online: you pay in the boutique when you collect your gown.
