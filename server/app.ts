@@ -16,6 +16,7 @@ import { createSignedTokens } from "~/lib/signed-token.server";
 import { createAuth, grantAdminByEmail } from "~/modules/accounts/accounts.server";
 import { catalogueConfigFromEnv, createCatalogue } from "~/modules/catalogue/catalogue.server";
 import { startOutboxWorker, type OutboxWorker } from "~/modules/mail/outbox.server";
+import { startFittingReminders } from "~/modules/fittings/fittings.server";
 import { createLogTransport, createSmtpTransport } from "~/modules/mail/transport.server";
 import { ChangeBus, listenForAdminChanges } from "~/modules/realtime/change-bus.server";
 import { chooseLogFormat, describeOpening, humanReadableLog } from "./human-log";
@@ -307,6 +308,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   );
 
   const nudgeMail = () => worker.nudge();
+  const reminders = startFittingReminders({ db, env, tokens, logger, nudgeMail });
   const auth = createAuth({
     db,
     secret: secrets.secret,
@@ -387,6 +389,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await closed;
       clearInterval(sweep);
       clearTimeout(force);
+      await reminders.stop();
       await worker.stop();
       await stopListening().catch(() => {});
       await catalogue.close();

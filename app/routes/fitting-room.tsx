@@ -4,6 +4,7 @@ import { requestContext, servicesContext } from "~/lib/context.server";
 import { getViewer } from "~/modules/accounts/accounts.server";
 import { BRAND } from "~/lib/brand";
 import { pageMeta } from "~/lib/seo";
+import { tooManyRequests } from "~/lib/too-many-requests.server";
 import { PageHero } from "~/modules/brand/components/page-hero";
 import { isIsoDate } from "~/modules/fittings/fittings";
 import {
@@ -69,17 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     const verdict = await bookingRateLimiter(services.env).hit(services.database.db, clientIp);
-    if (!verdict.allowed) {
-      const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
-      return data<FittingBookingResult>(
-        {
-          ok: false,
-          error: `Too many booking attempts from your connection. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-          values,
-        },
-        { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } },
-      );
-    }
+    if (!verdict.allowed) return tooManyRequests<FittingBookingResult>(verdict, { ok: false, values }, "booking attempts");
     // A signed-in shopper's request joins her account; a guest's keeps user_id null.
     const viewer = await getViewer(request, context);
     const outcome = await bookFitting(services.database.db, parsed.data, {
