@@ -93,7 +93,7 @@ export const DESIGN_STEPS = [
   { title: "About You", fields: ["name", "email", "phone"] },
   { title: "Event Details", fields: ["eventType", "eventDate", "venue"] },
   { title: "Your Vision", fields: ["stylePreference", "colors", "vision", "budget"] },
-  { title: "Inspiration", fields: [] },
+  { title: "Inspiration", fields: ["images"] },
 ] as const;
 
 /**

@@ -206,6 +206,8 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
           : "Optional. Custom designs take 4-6 weeks; we ask for at least 8 weeks before your event.";
   const shown = (n: Step) => !hydrated || step === n;
   const noJsAnswer = !answer ? serverResult : undefined;
+  const lastOk = answer?.ok ? answer : noJsAnswer?.ok ? noJsAnswer : undefined;
+  const sentImages = lastOk?.imageUrls ?? [];
 
   const input = (field: FieldName, label: string, props: Record<string, unknown> = {}, optional = false, hint?: string | null) => (
     <Field id={id(field)} label={optional ? optionalLabel(label) : label} errors={errs(errors[field])} description={hint ?? undefined}>
@@ -225,6 +227,34 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
         <p role="alert" className="mb-8 border border-destructive/60 px-5 py-4 text-destructive">
           {noJsAnswer.error}
         </p>
+      ) : null}
+
+      {sentImages.length > 0 ? (
+        <section aria-labelledby={`${baseId}-sent`} className="mb-8 border border-border bg-surface p-5">
+          <h2 id={`${baseId}-sent`} className="text-2xl">
+            Your inspiration images
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground">Only you and our design team can see them.</p>
+          <ul className="mt-4 grid grid-cols-3 gap-3 sm:grid-cols-6">
+            {sentImages.map((image, index) => (
+              <li key={image.url}>
+                <a
+                  href={image.url}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="block focus-visible:outline-2 focus-visible:outline-gold-ink"
+                >
+                  <img
+                    src={image.thumbUrl}
+                    alt={`Inspiration image ${index + 1}`}
+                    loading="lazy"
+                    className="aspect-square w-full border border-border object-cover"
+                  />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
       ) : null}
 
       {hydrated ? (
@@ -248,7 +278,7 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
       ) : null}
 
       <Form method="post" action="/custom-design" encType="multipart/form-data" noValidate onSubmit={onSubmit} className="space-y-10">
-        <fieldset hidden={!shown(1)} className="space-y-7">
+        <fieldset hidden={!shown(1)} className="min-w-0 space-y-7">
           <legend className="mb-6">
             <h2 ref={step === 1 ? stepHeading : undefined} tabIndex={-1} className="text-3xl">
               About You
@@ -261,7 +291,7 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
           </div>
         </fieldset>
 
-        <fieldset hidden={!shown(2)} className="space-y-7">
+        <fieldset hidden={!shown(2)} className="min-w-0 space-y-7">
           <legend className="mb-6">
             <h2 ref={step === 2 ? stepHeading : undefined} tabIndex={-1} className="text-3xl">
               Event Details
@@ -283,7 +313,7 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
           </div>
         </fieldset>
 
-        <fieldset hidden={!shown(3)} className="space-y-7">
+        <fieldset hidden={!shown(3)} className="min-w-0 space-y-7">
           <legend className="mb-6">
             <h2 ref={step === 3 ? stepHeading : undefined} tabIndex={-1} className="text-3xl">
               Your Vision
@@ -322,7 +352,7 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
           </Field>
         </fieldset>
 
-        <fieldset hidden={!shown(4)} className="space-y-7">
+        <fieldset hidden={!shown(4)} className="min-w-0 space-y-7">
           <legend className="mb-6">
             <h2 ref={step === 4 ? stepHeading : undefined} tabIndex={-1} className="text-3xl">
               Inspiration
@@ -347,7 +377,7 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
             />
           </Field>
           {chosen.length > 0 ? (
-            <ul aria-label="Chosen images" className="grid gap-2 text-sm">
+            <ul aria-label="Chosen images" className="grid grid-cols-1 gap-2 text-sm">
               {chosen.map((file, index) => (
                 <li key={`${file.name}-${index}`} className="flex items-center gap-3 border border-border px-3 py-2">
                   <ImagePlus aria-hidden="true" className="size-4 shrink-0 text-gold-ink" />
