@@ -13,7 +13,7 @@ import {
   type FittingBookingResult,
 } from "~/modules/fittings/components/fitting-booking-form";
 import { StudioBox } from "~/modules/fittings/components/studio-box";
-import { bookFitting, bookingRateLimiter, fittingCalendar, slotsForDate } from "~/modules/fittings/fittings.server";
+import { bookFitting, bookingRateLimiter, fittingCalendar, pullListChoices, slotsForDate } from "~/modules/fittings/fittings.server";
 import { FITTING_MESSAGES, firstFittingMessage, fittingBookingSchema, fittingFieldErrors } from "~/modules/fittings/schema";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -31,12 +31,15 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 /** The calendar (days that can be chosen) and one day's slots, on the boutique's clock. `?date=` picks the day. */
 export async function loader({ request, context }: Route.LoaderArgs): Promise<FittingAvailability> {
   const { database, env } = context.get(servicesContext);
+  const viewer = await getViewer(request, context);
   const now = new Date();
   const calendar = await fittingCalendar(database.db, env, now);
   const asked = new URL(request.url).searchParams.get("date");
   const date = asked && isIsoDate(asked) ? asked : calendar.firstOpenDay;
   const slots = date ? await slotsForDate(database.db, date, env, now) : [];
-  return { calendar, date, slots };
+  // A signed-in shopper may tick dresses from her wishlist for staff to have ready (the pull list).
+  const pullChoices = viewer ? await pullListChoices(database.db, viewer.id) : [];
+  return { calendar, date, slots, pullChoices };
 }
 
 const formValues = (form: FormData) =>
@@ -78,6 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       appUrl: services.env.APP_URL,
       tokens: services.tokens,
       userId: viewer?.id ?? null,
+      pullProductIds: form.getAll("pull").filter((value): value is string => typeof value === "string"),
     });
     if (outcome.status === "refused") {
       const field = outcome.reason === "started" || outcome.reason === "full" ? "time" : "date";

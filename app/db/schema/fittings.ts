@@ -67,3 +67,24 @@ export const appointments = pgTable(
     index("appointments_search_idx").using("gin", sql`${appointmentSearchText} gin_trgm_ops`),
   ],
 );
+
+/**
+ * The pull list: dresses a signed-in shopper ticked from her wishlist for
+ * staff to have ready at her fitting. A copy of the wishlist line at booking
+ * time, so it stays readable if she later changes her wishlist.
+ */
+export const appointmentPullItems = pgTable(
+  "appointment_pull_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    appointmentId: uuid("appointment_id")
+      .notNull()
+      .references(() => appointments.id, { onDelete: "cascade" }),
+    productId: text("product_id").notNull(),
+    productHandle: text("product_handle").notNull(),
+    productTitle: text("product_title").notNull(),
+    productImageUrl: text("product_image_url"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("appointment_pull_items_appointment_product_idx").on(t.appointmentId, t.productId)],
+);

@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { queryRows, type Database, type Executor } from "~/db/client.server";
 import { ACTIVE_APPOINTMENT_STATUSES, type AppointmentStatus } from "~/db/constants";
-import { appointments } from "~/db/schema/fittings";
+import { appointmentPullItems, appointments } from "~/db/schema/fittings";
+import { wishlistItems } from "~/db/schema/wishlist";
 import { BRAND } from "~/lib/brand";
 import type { Env } from "~/lib/env.server";
 import { createRateLimiter, type RateLimiter } from "~/lib/rate-limit.server";
@@ -12,7 +13,9 @@ import { bookableRange, judgeDay, judgeSlot, slotStart, type ClockOptions } from
 import { fittingInvitation } from "./invitation.server";
 import { FITTING_MESSAGES, type FittingBooking } from "./schema";
 import { longDate, SLOT_TIMES, slotLabel } from "./fittings";
-import type { Appointment, BookingOutcome, FittingCalendar, SlotAvailability } from "./types";
+import type { Appointment, BookingOutcome, FittingCalendar, PullItem, SlotAvailability } from "./types";
+
+export type { PullItem } from "./types";
 
 export { boutiqueToday, judgeDay, judgeSlot, slotStart, type ClockOptions } from "./availability.server";
 
@@ -71,6 +74,11 @@ export interface BookingOptions {
   tokens: SignedTokens;
   /** The signed-in shopper's id, or null for a guest. */
   userId: string | null;
+  /**
+   * Product ids the shopper ticked from her wishlist (the pull list). Only
+   * those on her own wishlist are kept; a guest's are ignored.
+   */
+  pullProductIds?: readonly string[];
   now?: Date;
 }
 
@@ -134,6 +142,7 @@ export async function bookFitting(db: Database, input: FittingBooking, options: 
       if (!row) continue;
       const appointment = await readAppointment(tx, row.id);
       if (!appointment) throw new Error("bookFitting: the new appointment vanished inside its transaction");
+      await storePullList(tx, row.id, options.userId, options.pullProductIds ?? []);
       await enqueueMail(tx, confirmationMail(appointment, options));
       return { status: "booked", appointment } satisfies BookingOutcome;
     }
@@ -452,4 +461,78 @@ function reminderMail(appointment: Appointment, options: ReminderOptions): MailM
       }),
     ],
   });
+}
+
+// --- the pull list ---------------------------------------------------------------------
+// Dresses from the shopper's wishlist for staff to pull before her fitting.
+
+/** At most this many dresses on one pull list (a rail, not the whole shop). */
+export const MAX_PULL_ITEMS = 12;
+
+/** The wishlist a signed-in shopper picks her pull list from, newest first. */
+export async function pullListChoices(db: Database, userId: string): Promise<PullItem[]> {
+  const rows = await db
+    .select()
+    .from(wishlistItems)
+    .where(eq(wishlistItems.userId, userId))
+    .orderBy(sql`${wishlistItems.createdAt} desc`)
+    .limit(48);
+  return rows.map((row) => ({
+    productId: row.productId,
+    handle: row.productHandle,
+    title: row.productTitle,
+    imageUrl: row.productImageUrl,
+  }));
+}
+
+async function storePullList(tx: Executor, appointmentId: string, userId: string | null, productIds: readonly string[]): Promise<void> {
+  const wanted = [...new Set(productIds.filter((id) => typeof id === "string" && id.length > 0 && id.length <= 200))].slice(
+    0,
+    MAX_PULL_ITEMS,
+  );
+  if (!userId || wanted.length === 0) return;
+  // Only dresses on her own wishlist: the ids come from the browser, the rows from the database.
+  const own = await tx
+    .select()
+    .from(wishlistItems)
+    .where(and(eq(wishlistItems.userId, userId), inArray(wishlistItems.productId, wanted)));
+  if (own.length === 0) return;
+  await tx
+    .insert(appointmentPullItems)
+    .values(
+      own.map((item) => ({
+        appointmentId,
+        productId: item.productId,
+        productHandle: item.productHandle,
+        productTitle: item.productTitle,
+        productImageUrl: item.productImageUrl,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+/**
+ * The pull lists of some appointments, keyed by appointment id (appointments
+ * without one are absent): for the admin dashboard, so staff can pull the
+ * dresses before each fitting.
+ */
+export async function pullListsFor(db: Database, appointmentIds: readonly string[]): Promise<Map<string, PullItem[]>> {
+  const out = new Map<string, PullItem[]>();
+  if (appointmentIds.length === 0) return out;
+  const rows = await db
+    .select()
+    .from(appointmentPullItems)
+    .where(inArray(appointmentPullItems.appointmentId, [...appointmentIds]))
+    .orderBy(appointmentPullItems.appointmentId, appointmentPullItems.productTitle);
+  for (const row of rows) {
+    const list = out.get(row.appointmentId) ?? [];
+    list.push({ productId: row.productId, handle: row.productHandle, title: row.productTitle, imageUrl: row.productImageUrl });
+    out.set(row.appointmentId, list);
+  }
+  return out;
+}
+
+/** One appointment's pull list (empty when there is none). */
+export async function pullListFor(db: Database, appointmentId: string): Promise<PullItem[]> {
+  return (await pullListsFor(db, [appointmentId])).get(appointmentId) ?? [];
 }

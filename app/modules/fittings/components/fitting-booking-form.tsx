@@ -11,7 +11,7 @@ import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { DEFAULT_SLOT_TIME, longDate, slotLabel, SLOT_TIMES } from "../fittings";
 import { FITTING_MESSAGES, firstFittingMessage, fittingBookingSchema, fittingFieldErrors } from "../schema";
-import type { FittingCalendar, SlotAvailability } from "../types";
+import type { FittingCalendar, PullItem, SlotAvailability } from "../types";
 
 /** What POST /fitting-room answers. */
 export type FittingBookingResult =
@@ -23,6 +23,8 @@ export interface FittingAvailability {
   calendar: FittingCalendar;
   date: string | null;
   slots: SlotAvailability[];
+  /** The signed-in shopper's wishlist, to tick dresses for the pull list (empty for a guest). */
+  pullChoices?: PullItem[];
 }
 
 export function bookedDescription(date: string, time: string): string {
@@ -56,6 +58,8 @@ export function FittingBookingForm({
   const [time, setTime] = useState<string>(initial?.time ?? DEFAULT_SLOT_TIME);
   const [errors, setErrors] = useState<Record<string, string>>(serverResult && !serverResult.ok ? (serverResult.fieldErrors ?? {}) : {});
   const handled = useRef<FittingBookingResult | null>(null);
+  // Bumped after a booking: the pull list's checkboxes start unticked again.
+  const [resetKey, setResetKey] = useState(0);
   const busy = fetcher.state !== "idle";
 
   const current = slotsFetcher.data ?? availability;
@@ -75,6 +79,7 @@ export function FittingBookingForm({
   if (answer && answer !== seen) {
     setSeen(answer);
     if (answer.ok) {
+      setResetKey((n) => n + 1);
       setFields(EMPTY);
       setErrors({});
       setTime(DEFAULT_SLOT_TIME);
@@ -237,6 +242,32 @@ export function FittingBookingForm({
           </Field>
         </div>
       </div>
+
+      {availability.pullChoices?.length ? (
+        <fieldset className="min-w-0">
+          <legend className="text-xs font-medium tracking-[0.18em] text-foreground uppercase">
+            Dresses to have ready <span className="ml-1 tracking-normal normal-case">(optional)</span>
+          </legend>
+          <p className="mt-2 text-sm text-muted-foreground">From your wishlist: we will pull them for you before your fitting.</p>
+          <ul className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2">
+            {availability.pullChoices.map((item) => (
+              <li key={item.productId} className="min-w-0">
+                <label className="flex min-w-0 cursor-pointer items-center gap-3 border border-border px-3 py-2 has-[:checked]:border-gold-ink">
+                  <input
+                    type="checkbox"
+                    name="pull"
+                    value={item.productId}
+                    key={`${item.productId}-${resetKey}`}
+                    className="size-4 shrink-0 accent-gold-ink"
+                  />
+                  {item.imageUrl ? <img src={item.imageUrl} alt="" className="size-10 shrink-0 object-cover" loading="lazy" /> : null}
+                  <span className="min-w-0 truncate text-sm">{item.title}</span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      ) : null}
 
       {/* A honeypot: hidden from people and assistive technology, filled in by bots. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
