@@ -3,6 +3,7 @@ import type { Route } from "./+types/fitting-room";
 import { requestContext, servicesContext } from "~/lib/context.server";
 import { getViewer } from "~/modules/accounts/accounts.server";
 import { BRAND } from "~/lib/brand";
+import { firstMessage, parseForm, readFormData } from "~/lib/forms";
 import { pageMeta } from "~/lib/seo";
 import { tooManyRequests } from "~/lib/too-many-requests.server";
 import { PageHero } from "~/modules/brand/components/page-hero";
@@ -14,7 +15,7 @@ import {
 } from "~/modules/fittings/components/fitting-booking-form";
 import { StudioBox } from "~/modules/fittings/components/studio-box";
 import { bookFitting, bookingRateLimiter, fittingCalendar, pullListChoices, slotsForDate } from "~/modules/fittings/fittings.server";
-import { FITTING_MESSAGES, firstFittingMessage, fittingBookingSchema, fittingFieldErrors } from "~/modules/fittings/schema";
+import { FITTING_MESSAGES, fittingBookingSchema } from "~/modules/fittings/schema";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -53,17 +54,13 @@ const formValues = (form: FormData) =>
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const { logger, clientIp } = context.get(requestContext);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return data<FittingBookingResult>({ ok: false, error: FITTING_MESSAGES.failed }, { status: 400 });
-  }
+  const form = await readFormData(request);
+  if (!form) return data<FittingBookingResult>({ ok: false, error: FITTING_MESSAGES.failed }, { status: 400 });
   const values = formValues(form);
-  const parsed = fittingBookingSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
+  const parsed = parseForm(fittingBookingSchema, form);
+  if (!parsed.ok) {
     return data<FittingBookingResult>(
-      { ok: false, error: firstFittingMessage(parsed.error), fieldErrors: fittingFieldErrors(parsed.error), values },
+      { ok: false, error: firstMessage(parsed) ?? FITTING_MESSAGES.failed, fieldErrors: parsed.fieldErrors, values },
       { status: 400 },
     );
   }
@@ -86,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (outcome.status === "refused") {
       const field = outcome.reason === "started" || outcome.reason === "full" ? "time" : "date";
       return data<FittingBookingResult>(
-        { ok: false, error: outcome.message, fieldErrors: { [field]: outcome.message }, values },
+        { ok: false, error: outcome.message, fieldErrors: { [field]: [outcome.message] }, values },
         { status: 409 },
       );
     }

@@ -74,7 +74,7 @@ async function judge(received: ReceivedForm, request: Request, context: Context)
   const values = Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, (value ?? "").slice(0, 2000)]));
   const refuse = (field: string, message: string, status = 400): DesignRequestAnswer => ({
     status,
-    body: { ok: false, error: message, fieldErrors: { [field]: message }, values },
+    body: { ok: false, error: message, fieldErrors: { [field]: [message] }, values },
   });
   // The step checks first (SPEC: "the same check runs on submit"), then the whole schema.
   for (const step of [1, 2, 3] as const) {

@@ -4,7 +4,8 @@ import { Form } from "react-router";
 import { toast } from "sonner";
 import { buttonStyles } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { errs, optionalLabel, useHydrated } from "~/components/ui/field-helpers";
+import { getFormErrors, type FieldErrors } from "~/lib/forms";
+import { useHydrated } from "~/lib/hydrated";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
@@ -93,8 +94,9 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
   const baseId = useId();
   const id = (field: string) => `${baseId}-${field}`;
   const fromServer = serverResult && !serverResult.ok ? serverResult : null;
-  const [values, setValues] = useState<Values>({ ...EMPTY, ...(fromServer?.values ?? {}) });
-  const [errors, setErrors] = useState<Record<string, string>>(fromServer?.fieldErrors ?? {});
+  const echoed = getFormErrors({ ok: false, fieldErrors: {}, values: fromServer?.values ?? {} });
+  const [values, setValues] = useState<Values>({ ...EMPTY, ...Object.fromEntries(FIELDS.map((f) => [f, echoed.valueOf(f) ?? ""])) });
+  const [errors, setErrors] = useState<FieldErrors>(fromServer?.fieldErrors ?? {});
   const [step, setStep] = useState<Step>(1);
   const [seen, setSeen] = useState<DesignRequestResult | null>(null);
   const toasted = useRef<DesignRequestResult | null>(null);
@@ -139,7 +141,7 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
     const problem = checkStep(step, values);
     if (problem) {
       toast.error(problem.message);
-      setErrors({ ...errors, [problem.field]: problem.message });
+      setErrors({ ...errors, [problem.field]: [problem.message] });
       return;
     }
     setErrors({});
@@ -157,7 +159,7 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
       const problem = checkStep(s, values);
       if (problem) {
         toast.error(problem.message);
-        setErrors({ [problem.field]: problem.message });
+        setErrors({ [problem.field]: [problem.message] });
         goTo(s);
         return;
       }
@@ -173,7 +175,7 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
     const fileProblem = checkChosenFiles(chosen);
     if (fileProblem) {
       toast.error(fileProblem);
-      setErrors({ images: fileProblem });
+      setErrors({ images: [fileProblem] });
       return;
     }
     const form = event.currentTarget;
@@ -192,7 +194,7 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
     const files = [...(event.target.files ?? [])].map((file) => ({ name: file.name, size: file.size }));
     setChosen(files);
     const problem = checkChosenFiles(files);
-    setErrors(({ images: _old, ...rest }) => (problem ? { ...rest, images: problem } : rest));
+    setErrors(({ images: _old, ...rest }) => (problem ? { ...rest, images: [problem] } : rest));
   };
 
   const days = values.eventDate ? daysUntil(values.eventDate, localToday()) : null;
@@ -210,7 +212,7 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
   const sentImages = lastOk?.imageUrls ?? [];
 
   const input = (field: FieldName, label: string, props: Record<string, unknown> = {}, optional = false, hint?: string | null) => (
-    <Field id={id(field)} label={optional ? optionalLabel(label) : label} errors={errs(errors[field])} description={hint ?? undefined}>
+    <Field id={id(field)} label={label} optional={optional} errors={errors[field]} description={hint ?? undefined}>
       <Input id={id(field)} name={field} value={values[field]} onChange={set(field)} {...props} />
     </Field>
   );
@@ -297,7 +299,7 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
               Event Details
             </h2>
           </legend>
-          <Field id={id("eventType")} label="Event type" errors={errs(errors.eventType)}>
+          <Field id={id("eventType")} label="Event type" errors={errors.eventType}>
             <Select id={id("eventType")} name="eventType" required value={values.eventType} onChange={set("eventType")}>
               <option value="">Select your event</option>
               {EVENT_TYPES.map((type) => (
@@ -323,12 +325,7 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
             {input("stylePreference", "Style preference", { maxLength: 100, placeholder: "A-line, mermaid, ball gown..." }, true)}
             {input("colors", "Colour preferences", { maxLength: 100, placeholder: "Ivory, blush, champagne..." }, true)}
           </div>
-          <Field
-            id={id("vision")}
-            label="Describe your vision"
-            errors={errs(errors.vision)}
-            description="At least 10 characters, up to 1000."
-          >
+          <Field id={id("vision")} label="Describe your vision" errors={errors.vision} description="At least 10 characters, up to 1000.">
             <Textarea
               id={id("vision")}
               name="vision"
@@ -340,7 +337,7 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
               placeholder="The silhouette, the fabrics, the feeling you want on the day..."
             />
           </Field>
-          <Field id={id("budget")} label={optionalLabel("Budget range")} errors={errs(errors.budget)}>
+          <Field id={id("budget")} label="Budget range" optional errors={errors.budget}>
             <Select id={id("budget")} name="budget" value={values.budget} onChange={set("budget")}>
               <option value="">Select a range</option>
               {BUDGET_RANGES.map((range) => (
@@ -361,12 +358,7 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
           <p className="leading-relaxed text-muted-foreground">
             Pictures you love (a neckline, a lace, a colour) help us see what you see. Only our design team and you can see them.
           </p>
-          <Field
-            id={id("images")}
-            label={optionalLabel("Inspiration images")}
-            errors={errs(errors.images)}
-            description={UPLOAD_MESSAGES.hint}
-          >
+          <Field id={id("images")} label="Inspiration images" optional errors={errors.images} description={UPLOAD_MESSAGES.hint}>
             <Input
               name="images"
               type="file"

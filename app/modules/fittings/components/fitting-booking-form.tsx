@@ -5,7 +5,8 @@ import { toast } from "sonner";
 import { buttonStyles } from "~/components/ui/button";
 import { DateGrid } from "~/components/ui/date-grid";
 import { Field } from "~/components/ui/field";
-import { errs, optionalLabel, useHydrated } from "~/components/ui/field-helpers";
+import { getFormErrors, type FieldErrors, type FormErrors, type SubmittedValues } from "~/lib/forms";
+import { useHydrated } from "~/lib/hydrated";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
@@ -15,8 +16,7 @@ import type { FittingCalendar, PullItem, SlotAvailability } from "../types";
 
 /** What POST /fitting-room answers. */
 export type FittingBookingResult =
-  | { ok: true; date: string; time: string }
-  | { ok: false; error: string; fieldErrors?: Record<string, string>; values?: Record<string, string> };
+  { ok: true; date: string; time: string } | { ok: false; error: string; fieldErrors?: FieldErrors; values?: SubmittedValues };
 
 /** What GET /fitting-room?date= gives the form: the calendar and one day's slots. */
 export interface FittingAvailability {
@@ -51,12 +51,13 @@ export function FittingBookingForm({
   const fetcher = useFetcher<FittingBookingResult>();
   const slotsFetcher = useFetcher<FittingAvailability>();
   const ids = { name: useId(), email: useId(), phone: useId(), date: useId(), time: useId(), notes: useId(), hp: useId() };
-  const initial = serverResult && !serverResult.ok ? serverResult.values : undefined;
+  const initial =
+    serverResult && !serverResult.ok ? getFormErrors({ ok: false, fieldErrors: {}, values: serverResult.values ?? {} }) : undefined;
   const [fields, setFields] = useState({ ...EMPTY, ...pick(initial) });
   const defaultDate = availability.date ?? availability.calendar.firstOpenDay ?? availability.calendar.today;
-  const [date, setDate] = useState<string | null>(initial?.date ?? defaultDate);
-  const [time, setTime] = useState<string>(initial?.time ?? DEFAULT_SLOT_TIME);
-  const [errors, setErrors] = useState<Record<string, string>>(serverResult && !serverResult.ok ? (serverResult.fieldErrors ?? {}) : {});
+  const [date, setDate] = useState<string | null>(initial?.valueOf("date") ?? defaultDate);
+  const [time, setTime] = useState<string>(initial?.valueOf("time") ?? DEFAULT_SLOT_TIME);
+  const [errors, setErrors] = useState<FieldErrors>(serverResult && !serverResult.ok ? (serverResult.fieldErrors ?? {}) : {});
   const handled = useRef<FittingBookingResult | null>(null);
   // Bumped after a booking: the pull list's checkboxes start unticked again.
   const [resetKey, setResetKey] = useState(0);
@@ -136,7 +137,7 @@ export function FittingBookingForm({
       ) : null}
 
       <div className="grid gap-7 sm:grid-cols-2">
-        <Field id={ids.name} label="Full name" errors={errs(errors.name)} className="sm:col-span-2">
+        <Field id={ids.name} label="Full name" errors={errors.name} className="sm:col-span-2">
           <Input
             id={ids.name}
             name="name"
@@ -147,7 +148,7 @@ export function FittingBookingForm({
             onChange={(e) => setFields({ ...fields, name: e.target.value })}
           />
         </Field>
-        <Field id={ids.email} label="Email" errors={errs(errors.email)}>
+        <Field id={ids.email} label="Email" errors={errors.email}>
           <Input
             id={ids.email}
             name="email"
@@ -160,7 +161,7 @@ export function FittingBookingForm({
             onChange={(e) => setFields({ ...fields, email: e.target.value })}
           />
         </Field>
-        <Field id={ids.phone} label={optionalLabel("Phone")} errors={errs(errors.phone)}>
+        <Field id={ids.phone} label="Phone" optional errors={errors.phone}>
           <Input
             id={ids.phone}
             name="phone"
@@ -202,7 +203,7 @@ export function FittingBookingForm({
             ) : null}
           </fieldset>
         ) : (
-          <Field id={ids.date} label="Preferred date" errors={errs(errors.date)} description="Open Monday to Saturday.">
+          <Field id={ids.date} label="Preferred date" errors={errors.date} description="Open Monday to Saturday.">
             <Input id={ids.date} name="date" type="date" required min={calendar.today} max={calendar.lastDay} defaultValue={date ?? ""} />
           </Field>
         )}
@@ -211,7 +212,7 @@ export function FittingBookingForm({
           <Field
             id={ids.time}
             label="Preferred time"
-            errors={errs(errors.time)}
+            errors={errors.time}
             description={
               slots && !slots.some((s) => s.available) ? "No times are left on this day. Please choose another date." : undefined
             }
@@ -229,7 +230,7 @@ export function FittingBookingForm({
               })}
             </Select>
           </Field>
-          <Field id={ids.notes} label={optionalLabel("Notes")} errors={errs(errors.notes)}>
+          <Field id={ids.notes} label="Notes" optional errors={errors.notes}>
             <Textarea
               id={ids.notes}
               name="notes"
@@ -292,7 +293,8 @@ export function FittingBookingForm({
   );
 }
 
-function pick(values: Record<string, string> | undefined) {
-  if (!values) return {};
-  return { name: values.name ?? "", email: values.email ?? "", phone: values.phone ?? "", notes: values.notes ?? "" };
+function pick(echoed: FormErrors | undefined) {
+  if (!echoed) return {};
+  const { valueOf } = echoed;
+  return { name: valueOf("name") ?? "", email: valueOf("email") ?? "", phone: valueOf("phone") ?? "", notes: valueOf("notes") ?? "" };
 }
