@@ -16,6 +16,8 @@ export default [
   route("checkout/:cartId", "routes/checkout.$cartId.tsx"),
   route("images/gowns/:file", "routes/images.gowns.$file.ts"),
   route("custom-design", "routes/custom-design.tsx"),
+  route("custom-design/submit", "routes/custom-design.submit.tsx"),
+  route("custom-design/images/:imageId", "routes/custom-design.images.tsx"),
   route("fitting-room", "routes/fitting-room.tsx"),
   route("fitting-room/cancel", "routes/fitting-room-cancel.tsx"),
   route("our-story", "routes/our-story.tsx"),

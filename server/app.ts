@@ -19,6 +19,7 @@ import { createAuth, grantAdminByEmail } from "~/modules/accounts/accounts.serve
 import { configureGownImages } from "~/modules/built-in-store/built-in-store.server";
 import { catalogueConfigFromEnv, createCatalogue } from "~/modules/catalogue/catalogue.server";
 import { startOutboxWorker, type OutboxWorker } from "~/modules/mail/outbox.server";
+import { startFittingReminders } from "~/modules/fittings/fittings.server";
 import { startHoldSweeper } from "~/modules/orders/orders.server";
 import { createLogTransport, createSmtpTransport } from "~/modules/mail/transport.server";
 import { ChangeBus, listenForAdminChanges } from "~/modules/realtime/change-bus.server";
@@ -328,6 +329,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
 
   const nudgeMail = () => worker.nudge();
+  const reminders = startFittingReminders({ db, env, tokens, logger, nudgeMail });
   const auth = createAuth({
     db,
     secret: secrets.secret,
@@ -409,6 +411,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       clearInterval(sweep);
       clearTimeout(force);
       await holds.stop();
+      await reminders.stop();
       await worker.stop();
       await stopListening().catch(() => {});
       await catalogue.close();

@@ -40,6 +40,8 @@ export const BODY_RULES: BodyRule[] = [
   { path: /^\/api\//, kind: "json" },
   // The operator CLIs' loopback endpoints (admin:grant) speak JSON.
   { path: /^\/_ops\//, kind: "json" },
+  // The custom design form carries inspiration images (streamed to the action, which checks each file).
+  { path: /^\/custom-design(\.data|\/submit)?$/, kind: "uploads", wrongType: "The custom design form is sent as multipart/form-data." },
 ];
 
 export interface GuardOptions {

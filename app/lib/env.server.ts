@@ -121,8 +121,8 @@ export const envSchema = z
     TRUST_PROXY: trustProxy,
     /** Largest form or JSON body, in bytes: counted while it arrives, 413 past it. */
     BODY_LIMIT_BYTES: positiveInt(64 * 1024),
-    /** Largest body of a route that accepts uploads (none yet), in bytes. */
-    UPLOAD_LIMIT_BYTES: positiveInt(10 * 1024 * 1024),
+    /** Largest body of a route that accepts uploads, in bytes: the custom design form's 6 images of 10 MB and its fields. */
+    UPLOAD_LIMIT_BYTES: positiveInt(64 * 1024 * 1024),
     SHUTDOWN_TIMEOUT_MS: positiveInt(10000),
     SHUTDOWN_DRAIN_MS: z.coerce
       .number({ error: "must be a whole number of milliseconds" })
@@ -198,6 +198,10 @@ export const envSchema = z
     FITTING_SLOT_CAPACITY: positiveInt(1).refine((value) => value <= 100, "must be at most 100"),
     /** How many days ahead a fitting may be booked. */
     FITTING_HORIZON_DAYS: positiveInt(90),
+    /** How long before a fitting its reminder is mailed (once), in milliseconds: 24 hours. */
+    FITTING_REMINDER_LEAD_MS: positiveInt(24 * 3600_000),
+    /** How often each instance looks for reminders that have come due. */
+    FITTING_REMINDER_POLL_MS: positiveInt(60_000),
     /** Fitting bookings and design requests allowed per client address within the window. */
     BOOKING_RATE_LIMIT: positiveInt(10),
     BOOKING_RATE_WINDOW_MS: positiveInt(600_000),

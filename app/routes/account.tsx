@@ -18,7 +18,6 @@ import {
 } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
-import { optionalLabel } from "~/components/ui/field-helpers";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { LinkTabs } from "~/components/ui/tabs";
@@ -589,7 +588,7 @@ function Addresses({
         <Field label="Address line 1" errors={form.errorsOf("addressLine1")}>
           <Input {...text("addressLine1")} autoComplete="address-line1" defaultValue={v("addressLine1")} />
         </Field>
-        <Field label={optionalLabel("Address line 2")} errors={form.errorsOf("addressLine2")}>
+        <Field label="Address line 2" optional errors={form.errorsOf("addressLine2")}>
           <Input {...text("addressLine2")} autoComplete="address-line2" defaultValue={v("addressLine2")} />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
@@ -606,7 +605,7 @@ function Addresses({
             <Input {...text("country")} required maxLength={2} autoComplete="country" defaultValue={v("country") ?? "US"} />
           </Field>
         </div>
-        <Field label={optionalLabel("Phone")} errors={form.errorsOf("phone")}>
+        <Field label="Phone" optional errors={form.errorsOf("phone")}>
           <Input {...text("phone")} type="tel" autoComplete="tel" defaultValue={v("phone")} />
         </Field>
         <label className="flex min-h-11 items-center gap-3 text-sm">

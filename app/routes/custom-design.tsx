@@ -2,13 +2,12 @@ import { Gem, PenTool, Ruler } from "lucide-react";
 import { data } from "react-router";
 import type { Route } from "./+types/custom-design";
 import { BRAND } from "~/lib/brand";
-import { requestContext, servicesContext } from "~/lib/context.server";
-import { getViewer } from "~/modules/accounts/accounts.server";
 import { pageMeta } from "~/lib/seo";
 import { PageHero } from "~/modules/brand/components/page-hero";
-import { DesignRequestForm, type DesignRequestResult } from "~/modules/design-requests/components/design-request-form";
-import { designRateLimiter, submitDesignRequest } from "~/modules/design-requests/design-requests.server";
-import { checkStep, DESIGN_MESSAGES, designFieldErrors, designRequestSchema } from "~/modules/design-requests/schema";
+import { DesignRequestForm } from "~/modules/design-requests/components/design-request-form";
+import { answerDesignRequest } from "~/modules/design-requests/design-requests.server";
+import { DESIGN_MESSAGES } from "~/modules/design-requests/schema";
+import type { DesignRequestResult } from "~/modules/design-requests/types";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -22,83 +21,14 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
   return actionHeaders;
 }
 
-const FIELDS = ["name", "email", "phone", "eventType", "eventDate", "venue", "stylePreference", "colors", "vision", "budget", "website"];
-
 /**
- * Stores a custom design request. 200 (with whether the event is under 8
- * weeks away); 400 with the first message and one per field; 429 past the
- * per-client limit; 503 when the database fails. A refusal stores nothing.
+ * Stores a custom design request with its inspiration images (the form
+ * without JavaScript posts here; with JavaScript it posts to
+ * /custom-design/submit to show upload progress). See `answerDesignRequest`.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const services = context.get(servicesContext);
-  const { logger, clientIp } = context.get(requestContext);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return data<DesignRequestResult>({ ok: false, error: DESIGN_MESSAGES.checkForm }, { status: 400 });
-  }
-  const raw = Object.fromEntries(FIELDS.map((key) => [key, typeof form.get(key) === "string" ? String(form.get(key)) : undefined]));
-  const values = Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, (value ?? "").slice(0, 2000)]));
-  // The step checks first (SPEC: "the same check runs on submit"), then the whole schema.
-  for (const step of [1, 2, 3] as const) {
-    const problem = checkStep(step, raw);
-    if (problem) {
-      return data<DesignRequestResult>(
-        { ok: false, error: problem.message, fieldErrors: { [problem.field]: problem.message }, values },
-        { status: 400 },
-      );
-    }
-  }
-  const parsed = designRequestSchema.safeParse(raw);
-  if (!parsed.success) {
-    return data<DesignRequestResult>(
-      {
-        ok: false,
-        error: parsed.error.issues[0]?.message ?? DESIGN_MESSAGES.checkForm,
-        fieldErrors: designFieldErrors(parsed.error),
-        values,
-      },
-      { status: 400 },
-    );
-  }
-  if (parsed.data.website) {
-    logger.warn({ clientIp }, "design request honeypot filled");
-    return data<DesignRequestResult>({ ok: false, error: DESIGN_MESSAGES.failed, values }, { status: 400 });
-  }
-  try {
-    const verdict = await designRateLimiter(services.env).hit(services.database.db, clientIp);
-    if (!verdict.allowed) {
-      const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
-      return data<DesignRequestResult>(
-        {
-          ok: false,
-          error: `Too many requests from your connection. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-          values,
-        },
-        { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } },
-      );
-    }
-    // A signed-in shopper's request joins her account; a guest's keeps user_id null.
-    const viewer = await getViewer(request, context);
-    const outcome = await submitDesignRequest(services.database.db, parsed.data, {
-      settings: services.env,
-      userId: viewer?.id ?? null,
-      appUrl: services.env.APP_URL,
-    });
-    if (outcome.status === "refused") {
-      return data<DesignRequestResult>(
-        { ok: false, error: outcome.message, fieldErrors: { [outcome.field]: outcome.message }, values },
-        { status: 400 },
-      );
-    }
-    services.nudgeMail();
-    logger.info({ submissionId: outcome.id, shortNotice: outcome.shortNotice }, "design request submitted");
-    return data<DesignRequestResult>({ ok: true, shortNotice: outcome.shortNotice });
-  } catch (error) {
-    logger.error({ err: error }, "design request failed");
-    return data<DesignRequestResult>({ ok: false, error: DESIGN_MESSAGES.failed, values }, { status: 503 });
-  }
+  const answer = await answerDesignRequest(request, context);
+  return data<DesignRequestResult>(answer.body, { status: answer.status, headers: answer.headers });
 }
 
 /** A request that never reaches the server still ends in SPEC's failure toast. */

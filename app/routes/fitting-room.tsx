@@ -3,7 +3,9 @@ import type { Route } from "./+types/fitting-room";
 import { requestContext, servicesContext } from "~/lib/context.server";
 import { getViewer } from "~/modules/accounts/accounts.server";
 import { BRAND } from "~/lib/brand";
+import { firstMessage, parseForm, readFormData } from "~/lib/forms";
 import { pageMeta } from "~/lib/seo";
+import { tooManyRequests } from "~/lib/too-many-requests.server";
 import { PageHero } from "~/modules/brand/components/page-hero";
 import { isIsoDate } from "~/modules/fittings/fittings";
 import {
@@ -12,8 +14,8 @@ import {
   type FittingBookingResult,
 } from "~/modules/fittings/components/fitting-booking-form";
 import { StudioBox } from "~/modules/fittings/components/studio-box";
-import { bookFitting, bookingRateLimiter, fittingCalendar, slotsForDate } from "~/modules/fittings/fittings.server";
-import { FITTING_MESSAGES, firstFittingMessage, fittingBookingSchema, fittingFieldErrors } from "~/modules/fittings/schema";
+import { bookFitting, bookingRateLimiter, fittingCalendar, pullListChoices, slotsForDate } from "~/modules/fittings/fittings.server";
+import { FITTING_MESSAGES, fittingBookingSchema } from "~/modules/fittings/schema";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -30,12 +32,15 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 /** The calendar (days that can be chosen) and one day's slots, on the boutique's clock. `?date=` picks the day. */
 export async function loader({ request, context }: Route.LoaderArgs): Promise<FittingAvailability> {
   const { database, env } = context.get(servicesContext);
+  const viewer = await getViewer(request, context);
   const now = new Date();
   const calendar = await fittingCalendar(database.db, env, now);
   const asked = new URL(request.url).searchParams.get("date");
   const date = asked && isIsoDate(asked) ? asked : calendar.firstOpenDay;
   const slots = date ? await slotsForDate(database.db, date, env, now) : [];
-  return { calendar, date, slots };
+  // A signed-in shopper may tick dresses from her wishlist for staff to have ready (the pull list).
+  const pullChoices = viewer ? await pullListChoices(database.db, viewer.id) : [];
+  return { calendar, date, slots, pullChoices };
 }
 
 const formValues = (form: FormData) =>
@@ -49,17 +54,13 @@ const formValues = (form: FormData) =>
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const { logger, clientIp } = context.get(requestContext);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return data<FittingBookingResult>({ ok: false, error: FITTING_MESSAGES.failed }, { status: 400 });
-  }
+  const form = await readFormData(request);
+  if (!form) return data<FittingBookingResult>({ ok: false, error: FITTING_MESSAGES.failed }, { status: 400 });
   const values = formValues(form);
-  const parsed = fittingBookingSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
+  const parsed = parseForm(fittingBookingSchema, form);
+  if (!parsed.ok) {
     return data<FittingBookingResult>(
-      { ok: false, error: firstFittingMessage(parsed.error), fieldErrors: fittingFieldErrors(parsed.error), values },
+      { ok: false, error: firstMessage(parsed) ?? FITTING_MESSAGES.failed, fieldErrors: parsed.fieldErrors, values },
       { status: 400 },
     );
   }
@@ -69,17 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     const verdict = await bookingRateLimiter(services.env).hit(services.database.db, clientIp);
-    if (!verdict.allowed) {
-      const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
-      return data<FittingBookingResult>(
-        {
-          ok: false,
-          error: `Too many booking attempts from your connection. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-          values,
-        },
-        { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } },
-      );
-    }
+    if (!verdict.allowed) return tooManyRequests<FittingBookingResult>(verdict, { ok: false, values }, "booking attempts");
     // A signed-in shopper's request joins her account; a guest's keeps user_id null.
     const viewer = await getViewer(request, context);
     const outcome = await bookFitting(services.database.db, parsed.data, {
@@ -87,11 +78,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       appUrl: services.env.APP_URL,
       tokens: services.tokens,
       userId: viewer?.id ?? null,
+      pullProductIds: form.getAll("pull").filter((value): value is string => typeof value === "string"),
     });
     if (outcome.status === "refused") {
       const field = outcome.reason === "started" || outcome.reason === "full" ? "time" : "date";
       return data<FittingBookingResult>(
-        { ok: false, error: outcome.message, fieldErrors: { [field]: outcome.message }, values },
+        { ok: false, error: outcome.message, fieldErrors: { [field]: [outcome.message] }, values },
         { status: 409 },
       );
     }

@@ -100,7 +100,7 @@ test("submits: 'Submitting...', the toast, a cleared form back on step 1; a shor
 
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/custom-design.data*", async (route) => {
+  await page.route("**/custom-design/submit", async (route) => {
     if (route.request().method() === "POST") await held;
     await route.continue();
   });
@@ -122,10 +122,67 @@ test("a failure reaching the server ends in SPEC's message", async ({ page }) =>
   await next(page).click();
   await page.getByLabel("Describe your vision").fill("A bright two-piece with a beaded top");
   await next(page).click();
-  await page.route("**/custom-design.data*", (route) => (route.request().method() === "POST" ? route.abort() : route.continue()));
+  await page.route("**/custom-design/submit", (route) => (route.request().method() === "POST" ? route.abort() : route.continue()));
   await page.getByRole("button", { name: "Submit Vision" }).click();
   await expect(page.getByText("Failed to submit. Please try again.")).toBeVisible({ timeout: 30_000 });
   await expect(page.getByLabel("Describe your vision")).toHaveValue("A bright two-piece with a beaded top");
+});
+
+/** A 16 px JPEG made with sharp, shipped as bytes. */
+const JPEG = Buffer.from(
+  "/9j/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAAQABADASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAX/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABAX/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCmAmmP/9k=",
+  "base64",
+);
+
+async function toStepFour(page: Page) {
+  await page.getByLabel("Full name").fill("Ada Lovelace");
+  await page.getByLabel("Email").fill("ada@example.com");
+  await next(page).click();
+  await page.getByLabel("Event type").selectOption("wedding");
+  await next(page).click();
+  await page.getByLabel("Describe your vision").fill("A long lace gown with sleeves and a chapel train");
+  await next(page).click();
+  await expect(page.getByText("Step 4 of 4")).toBeVisible();
+}
+
+test("inspiration images: a progress bar while they upload, then the toast; a non-image is refused and the form kept", async ({ page }) => {
+  await open(page);
+  await toStepFour(page);
+  const images = page.getByLabel("Inspiration images");
+  await expect(images).toHaveAccessibleDescription(/Up to 6 images \(JPEG, PNG, WebP, AVIF or HEIC\), 10 MB each/);
+
+  // Seven files: refused before sending.
+  await images.setInputFiles(Array.from({ length: 7 }, (_, i) => ({ name: `${i}.jpg`, mimeType: "image/jpeg", buffer: JPEG })));
+  await expect(page.getByText("Please choose at most 6 images.").first()).toBeVisible();
+
+  // A text file named like a photo: the server reads its bytes and says so; every field stays.
+  await images.setInputFiles([{ name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("these are my notes, not a photo") }]);
+  await page.getByRole("button", { name: "Submit Vision" }).click();
+  await expect(page.getByText("notes.jpg is not a JPEG, PNG, WebP, AVIF or HEIC image.").first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("Step 4 of 4")).toBeVisible();
+  await page.getByRole("button", { name: "Previous" }).click();
+  await expect(page.getByLabel("Describe your vision")).toHaveValue("A long lace gown with sleeves and a chapel train");
+  await next(page).click();
+
+  await images.setInputFiles([
+    { name: "veil.jpg", mimeType: "image/jpeg", buffer: JPEG },
+    { name: "lace.jpg", mimeType: "image/jpeg", buffer: JPEG },
+  ]);
+  await expect(page.getByRole("list", { name: "Chosen images" }).getByRole("listitem")).toHaveCount(2);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/custom-design/submit", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("button", { name: "Submit Vision" }).click();
+  await expect(page.getByRole("progressbar", { name: "Uploading images" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Submitting..." })).toBeDisabled();
+  release();
+  await expect(page.getByText("Vision submitted!")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("Step 1 of 4")).toBeVisible();
+  await expect(page.getByRole("progressbar", { name: "Uploading images" })).toHaveCount(0);
+  await expect(page.getByRole("list", { name: "Chosen images" })).toHaveCount(0);
 });
 
 test.describe("without JavaScript", () => {
@@ -145,6 +202,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByLabel("Describe your vision")).toHaveAccessibleDescription(/Please provide at least 10 characters/);
     await expect(page.getByLabel("Full name")).toHaveValue("Ada Lovelace");
     await page.getByLabel("Describe your vision").fill("A sequinned midi in emerald green");
+    await page.getByLabel("Inspiration images").setInputFiles([{ name: "emerald.jpg", mimeType: "image/jpeg", buffer: JPEG }]);
     await page.getByRole("button", { name: "Submit Vision" }).click();
     await expect(page.getByRole("status")).toContainText("Vision submitted!");
   });
@@ -162,6 +220,15 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       expect(overflow).toBeLessThanOrEqual(0);
       await expectNoAxeViolations(page);
       await page.screenshot({ path: `test-results/screenshots/custom-design-${size}-${theme}.png`, fullPage: true });
+      // The inspiration step with two photos chosen and one refused file's message.
+      await toStepFour(page);
+      await page.getByLabel("Inspiration images").setInputFiles([
+        { name: "veil-with-a-rather-long-file-name-from-a-phone-IMG_20260412_101112.jpg", mimeType: "image/jpeg", buffer: JPEG },
+        { name: "lace.jpg", mimeType: "image/jpeg", buffer: JPEG },
+      ]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      await expectNoAxeViolations(page);
+      await page.screenshot({ path: `test-results/screenshots/custom-design-images-${size}-${theme}.png`, fullPage: true });
       expect(errors).toEqual([]);
     });
   }

@@ -185,3 +185,53 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     });
   }
 }
+
+test.describe("the pull list", () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test("a signed-in shopper ticks dresses from her wishlist to have ready at her fitting", async ({ page }) => {
+    const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+    const email = `pull-${id}@example.com`;
+    await page.goto("/auth?tab=sign-up");
+    await waitForHydration(page);
+    await page.getByLabel("Full name").fill("Ada Shopper");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("secret12");
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(page).toHaveURL(/\/account$/, { timeout: 30_000 });
+    const baseURL = new URL(page.url()).origin;
+    const wish = await page.request.post("/api/wishlist", {
+      headers: { origin: baseURL },
+      data: {
+        op: "upsert",
+        items: [
+          { id: "gid://pull/aurora", handle: "aurora-lace", title: "Aurora Lace Gown", price: { amount: "1800.00", currencyCode: "USD" } },
+          {
+            id: "gid://pull/celeste",
+            handle: "celeste-satin",
+            title: "Celeste Satin Column",
+            price: { amount: "1200.00", currencyCode: "USD" },
+          },
+        ],
+      },
+    });
+    expect(wish.status()).toBe(200);
+
+    await open(page);
+    const pull = page.getByRole("group", { name: /Dresses to have ready/ });
+    await expect(pull.getByRole("checkbox")).toHaveCount(2);
+    await pull.getByRole("checkbox", { name: "Celeste Satin Column" }).check();
+    await expectNoAxeViolations(page);
+    for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+      await page.setViewportSize(viewport);
+      await pull.screenshot({ path: `test-results/screenshots/fitting-pull-list-${size}.png` });
+    }
+    await chooseDate(page, boutiqueDatePlus(9));
+    await page.getByLabel("Full name").fill("Ada Shopper");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Preferred time").selectOption({ label: "11:00 AM" });
+    await page.getByRole("button", { name: "Confirm Appointment" }).click();
+    await expect(page.getByText("Appointment booked!")).toBeVisible({ timeout: 30_000 });
+    await expect(pull.getByRole("checkbox", { name: "Celeste Satin Column" })).not.toBeChecked();
+  });
+});

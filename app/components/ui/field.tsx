@@ -25,6 +25,8 @@ export type FieldProps = {
   id?: string;
   /** Keep the label for screen readers only (the field is labelled by what surrounds it visually). */
   hideLabel?: boolean;
+  /** Adds a quiet '(optional)' after the label. */
+  optional?: boolean;
   className?: string;
   children: ReactNode;
 };
@@ -34,7 +36,7 @@ export type FieldProps = {
  * together: the label's `for`, and on the control `aria-describedby`,
  * `aria-invalid` and `aria-errormessage`.
  */
-export function Field({ label, description, errors, id, hideLabel = false, className, children }: FieldProps) {
+export function Field({ label, description, errors, id, hideLabel = false, optional = false, className, children }: FieldProps) {
   const madeUp = useId();
   const controlId = id ?? madeUp;
   const ids = fieldIds(controlId);
@@ -43,6 +45,7 @@ export function Field({ label, description, errors, id, hideLabel = false, class
     <div className={cx("grid gap-2", className)}>
       <label htmlFor={controlId} className={hideLabel ? "sr-only" : "text-xs tracking-[0.18em] text-muted-foreground uppercase"}>
         {label}
+        {optional ? <span className="ml-2 tracking-normal normal-case">(optional)</span> : null}
       </label>
       <FieldContext.Provider value={control}>{children}</FieldContext.Provider>
       {description ? (

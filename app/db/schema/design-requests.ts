@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { check, date, index, integer, pgTable, smallint, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt } from "../columns";
 import { BUDGET_RANGES, EVENT_TYPES, SUBMISSION_STATUSES } from "../constants";
 import { oneOf } from "../sql-helpers";
@@ -41,5 +41,35 @@ export const customDesignSubmissions = pgTable(
     index("custom_design_submissions_status_created_at_idx").on(t.status, t.createdAt.desc()),
     index("custom_design_submissions_user_id_idx").on(t.userId, t.createdAt.desc()),
     index("custom_design_submissions_search_idx").using("gin", sql`${submissionSearchText} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * Inspiration images sent with a request: re-encoded (WebP, no metadata) and
+ * stored under `key` (the picture) and `thumb_key` (its thumbnail) in the
+ * image store. Only the requester and staff may see them.
+ */
+export const designRequestImages = pgTable(
+  "design_request_images",
+  {
+    id: uuid("id").primaryKey(),
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => customDesignSubmissions.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull(),
+    key: text("key").notNull(),
+    thumbKey: text("thumb_key").notNull(),
+    contentType: text("content_type").notNull().default("image/webp"),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: integer("bytes").notNull(),
+    /** What the upload was, read from its bytes (image/jpeg, image/heic...). */
+    sourceType: text("source_type").notNull(),
+    sourceBytes: integer("source_bytes").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("design_request_images_submission_idx").on(t.submissionId, t.position),
+    check("design_request_images_position_check", sql`${t.position} between 0 and 5`),
   ],
 );

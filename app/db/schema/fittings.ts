@@ -32,6 +32,12 @@ export const appointments = pgTable(
     seat: smallint("seat").notNull().default(1),
     /** When the cancellation (or the staff's status change) freed the slot. */
     cancelledAt: timestamp("cancelled_at", { withTimezone: true, mode: "date" }),
+    /**
+     * When the 24-hour reminder was queued (in the outbox, same transaction).
+     * Set once, under the row's lock: the reminder goes out exactly once
+     * whatever the number of instances or restarts.
+     */
+    reminderQueuedAt: timestamp("reminder_queued_at", { withTimezone: true, mode: "date" }),
     notes: text("notes"),
     userId: text("user_id"),
     status: text("status").notNull().default("pending"),
@@ -51,9 +57,34 @@ export const appointments = pgTable(
       .on(t.userId, t.preferredDate, t.preferredTime)
       .where(sql`${t.userId} is not null and ${oneOf(t.status, ACTIVE_APPOINTMENT_STATUSES)}`),
     index("appointments_starts_at_idx").on(t.startsAt),
+    // The reminder job's question: active bookings not yet reminded, by start.
+    index("appointments_reminder_due_idx")
+      .on(t.startsAt)
+      .where(sql`${t.reminderQueuedAt} is null and ${oneOf(t.status, ACTIVE_APPOINTMENT_STATUSES)}`),
     index("appointments_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
     index("appointments_status_created_at_idx").on(t.status, t.createdAt.desc()),
     index("appointments_user_id_idx").on(t.userId, t.createdAt.desc()),
     index("appointments_search_idx").using("gin", sql`${appointmentSearchText} gin_trgm_ops`),
   ],
+);
+
+/**
+ * The pull list: dresses a signed-in shopper ticked from her wishlist for
+ * staff to have ready at her fitting. A copy of the wishlist line at booking
+ * time, so it stays readable if she later changes her wishlist.
+ */
+export const appointmentPullItems = pgTable(
+  "appointment_pull_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    appointmentId: uuid("appointment_id")
+      .notNull()
+      .references(() => appointments.id, { onDelete: "cascade" }),
+    productId: text("product_id").notNull(),
+    productHandle: text("product_handle").notNull(),
+    productTitle: text("product_title").notNull(),
+    productImageUrl: text("product_image_url"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("appointment_pull_items_appointment_product_idx").on(t.appointmentId, t.productId)],
 );

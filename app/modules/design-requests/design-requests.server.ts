@@ -1,12 +1,17 @@
 import { TZDate } from "@date-fns/tz";
 import type { Database } from "~/db/client.server";
-import { customDesignSubmissions } from "~/db/schema/design-requests";
+import { Readable } from "node:stream";
+import { asc, eq, inArray } from "drizzle-orm";
+import { customDesignSubmissions, designRequestImages } from "~/db/schema/design-requests";
 import { BRAND } from "~/lib/brand";
 import type { Env } from "~/lib/env.server";
 import { createRateLimiter, type RateLimiter } from "~/lib/rate-limit.server";
 import { brandedMail, enqueueMail, type MailMessage } from "~/modules/mail/mail.server";
+import type { ImageStore, StoredImage } from "~/modules/uploads/uploads.server";
 import { BUDGET_LABELS, daysUntil, DESIGN_MESSAGES, EVENT_TYPE_LABELS, LEAD_TIME_DAYS, type DesignRequest } from "./schema";
 import type { DesignRequestOutcome } from "./types";
+
+export { answerDesignRequest, IMAGES_FIELD, type DesignRequestAnswer } from "./post.server";
 
 export const DESIGN_CONFIRMATION_MAIL_KIND = "design-request-confirmation";
 export const DESIGN_NOTICE_MAIL_KIND = "design-request-notice";
@@ -22,6 +27,8 @@ export interface SubmitOptions {
   /** The signed-in shopper's id, or null for a guest. */
   userId: string | null;
   appUrl: string;
+  /** Inspiration images already re-encoded and stored; recorded with the request, in its transaction. */
+  images?: readonly StoredImage[];
   now?: Date;
 }
 
@@ -58,8 +65,25 @@ export async function submitDesignRequest(db: Database, input: DesignRequest, op
       })
       .returning({ id: customDesignSubmissions.id });
     if (!row) throw new Error("submitDesignRequest: the row was not written");
+    const images = options.images ?? [];
+    if (images.length > 0) {
+      await tx.insert(designRequestImages).values(
+        images.map((image, position) => ({
+          id: image.id,
+          submissionId: row.id,
+          position,
+          key: image.key,
+          thumbKey: image.thumbKey,
+          width: image.width,
+          height: image.height,
+          bytes: image.bytes,
+          sourceType: image.sourceType,
+          sourceBytes: image.sourceBytes,
+        })),
+      );
+    }
     await enqueueMail(tx, confirmationMail(input, shortNotice));
-    await enqueueMail(tx, noticeMail(input, row.id, shortNotice, options));
+    await enqueueMail(tx, noticeMail(input, row.id, shortNotice, options, images.length));
     return { status: "submitted", id: row.id, shortNotice } satisfies DesignRequestOutcome;
   });
 }
@@ -98,7 +122,7 @@ function confirmationMail(input: DesignRequest, shortNotice: boolean): MailMessa
   });
 }
 
-function noticeMail(input: DesignRequest, id: string, shortNotice: boolean, options: SubmitOptions): MailMessage {
+function noticeMail(input: DesignRequest, id: string, shortNotice: boolean, options: SubmitOptions, imageCount: number): MailMessage {
   return brandedMail({
     kind: DESIGN_NOTICE_MAIL_KIND,
     to: options.settings.BOUTIQUE_EMAIL,
@@ -114,11 +138,109 @@ function noticeMail(input: DesignRequest, id: string, shortNotice: boolean, opti
           ...(input.phone ? [{ label: "Phone", value: input.phone }] : []),
           ...rows(input),
           { label: "Reference", value: id },
+          ...(imageCount > 0 ? [{ label: "Inspiration images", value: `${imageCount} (on the admin dashboard)` }] : []),
         ],
       },
       { kind: "paragraph", text: input.vision },
       ...(shortNotice ? [{ kind: "note" as const, text: "The event is less than 8 weeks away." }] : []),
       { kind: "note", text: `The customer has been promised a reply within 24 hours. ${options.appUrl}` },
     ],
+  });
+}
+
+// --- inspiration images ------------------------------------------------------------
+
+/** Where the browser asks for one image; `thumb` for its thumbnail. Served only to the requester and staff. */
+export function designImageUrl(imageId: string, size: "full" | "thumb" = "full"): string {
+  return `/custom-design/images/${imageId}${size === "thumb" ? "?size=thumb" : ""}`;
+}
+
+export interface DesignImage {
+  id: string;
+  submissionId: string;
+  position: number;
+  width: number;
+  height: number;
+  url: string;
+  thumbUrl: string;
+}
+
+/** The images of some requests, in the order they were sent, keyed by request id (for the admin dashboard and the account page). */
+export async function imagesOfDesignRequests(db: Database, submissionIds: readonly string[]): Promise<Map<string, DesignImage[]>> {
+  const out = new Map<string, DesignImage[]>();
+  if (submissionIds.length === 0) return out;
+  const rows = await db
+    .select()
+    .from(designRequestImages)
+    .where(inArray(designRequestImages.submissionId, [...submissionIds]))
+    .orderBy(asc(designRequestImages.submissionId), asc(designRequestImages.position));
+  for (const row of rows) {
+    const list = out.get(row.submissionId) ?? [];
+    list.push({
+      id: row.id,
+      submissionId: row.submissionId,
+      position: row.position,
+      width: row.width,
+      height: row.height,
+      url: designImageUrl(row.id),
+      thumbUrl: designImageUrl(row.id, "thumb"),
+    });
+    out.set(row.submissionId, list);
+  }
+  return out;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The storage key of one image if this viewer may see it: staff always, the
+ * signed-in requester for her own request; null for anyone else (a guest's
+ * request has no owner, so only staff see its images) and for unknown ids.
+ */
+export async function designImageKeyFor(
+  db: Database,
+  imageId: string,
+  viewer: { id: string; isAdmin: boolean } | null,
+  size: "full" | "thumb",
+): Promise<string | null> {
+  if (!viewer || !UUID.test(imageId)) return null;
+  const [row] = await db
+    .select({ key: designRequestImages.key, thumbKey: designRequestImages.thumbKey, userId: customDesignSubmissions.userId })
+    .from(designRequestImages)
+    .innerJoin(customDesignSubmissions, eq(customDesignSubmissions.id, designRequestImages.submissionId))
+    .where(eq(designRequestImages.id, imageId.toLowerCase()));
+  if (!row) return null;
+  if (!viewer.isAdmin && row.userId !== viewer.id) return null;
+  return size === "thumb" ? row.thumbKey : row.key;
+}
+
+/**
+ * One image as an HTTP answer for this viewer: the stored WebP, private to
+ * the browser that asked; 404 for anyone who may not see it (whether or not it
+ * exists), so an id reveals nothing.
+ */
+export async function designImageResponse(
+  db: Database,
+  store: ImageStore,
+  imageId: string,
+  viewer: { id: string; isAdmin: boolean } | null,
+  size: "full" | "thumb",
+): Promise<Response> {
+  const key = await designImageKeyFor(db, imageId, viewer, size);
+  const opened = key ? await store.open(key) : null;
+  if (!opened)
+    return new Response("Not found", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  return new Response(Readable.toWeb(opened.stream) as ReadableStream<Uint8Array>, {
+    headers: {
+      "Content-Type": "image/webp",
+      "Content-Length": String(opened.bytes),
+      "Cache-Control": "private, max-age=600",
+      Vary: "Cookie",
+      "Content-Disposition": "inline",
+      "Cross-Origin-Resource-Policy": "same-origin",
+    },
   });
 }

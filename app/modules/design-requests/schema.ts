@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { issuesToErrors, type FieldErrors } from "~/lib/forms";
 import { BUDGET_RANGES, EVENT_TYPES, type BudgetRange, type EventType } from "~/db/constants";
 
 /** SPEC §5 and §8: the custom design form's words, exactly. */
@@ -93,7 +94,7 @@ export const DESIGN_STEPS = [
   { title: "About You", fields: ["name", "email", "phone"] },
   { title: "Event Details", fields: ["eventType", "eventDate", "venue"] },
   { title: "Your Vision", fields: ["stylePreference", "colors", "vision", "budget"] },
-  { title: "Inspiration", fields: [] },
+  { title: "Inspiration", fields: ["images"] },
 ] as const;
 
 /**
@@ -113,10 +114,9 @@ export function checkStep(step: 1 | 2 | 3 | 4, values: Record<string, string | u
   return issue ? { message: issue.message, field: String(issue.path[0]) } : null;
 }
 
-export function designFieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) out[String(issue.path[0] ?? "form")] ??= issue.message;
-  return out;
+/** The schema's messages by field, the shared form helper's way. */
+export function designFieldErrors(error: z.ZodError): FieldErrors {
+  return issuesToErrors(error.issues).fieldErrors;
 }
 
 /** Whole days from `today` to `eventDate`, both 'YYYY-MM-DD'. */

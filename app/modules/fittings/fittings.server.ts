@@ -1,22 +1,27 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { queryRows, type Database, type Executor } from "~/db/client.server";
 import { ACTIVE_APPOINTMENT_STATUSES, type AppointmentStatus } from "~/db/constants";
-import { appointments } from "~/db/schema/fittings";
+import { appointmentPullItems, appointments } from "~/db/schema/fittings";
+import { wishlistItems } from "~/db/schema/wishlist";
 import { BRAND } from "~/lib/brand";
 import type { Env } from "~/lib/env.server";
 import { createRateLimiter, type RateLimiter } from "~/lib/rate-limit.server";
+import type { Logger } from "~/lib/logger.server";
 import type { SignedTokens } from "~/lib/signed-token.server";
 import { brandedMail, enqueueMail, type MailMessage } from "~/modules/mail/mail.server";
 import { bookableRange, judgeDay, judgeSlot, slotStart, type ClockOptions } from "./availability.server";
 import { fittingInvitation } from "./invitation.server";
 import { FITTING_MESSAGES, type FittingBooking } from "./schema";
 import { longDate, SLOT_TIMES, slotLabel } from "./fittings";
-import type { Appointment, BookingOutcome, FittingCalendar, SlotAvailability } from "./types";
+import type { Appointment, BookingOutcome, FittingCalendar, PullItem, SlotAvailability } from "./types";
+
+export type { PullItem } from "./types";
 
 export { boutiqueToday, judgeDay, judgeSlot, slotStart, type ClockOptions } from "./availability.server";
 
 export const CONFIRMATION_MAIL_KIND = "fitting-confirmation";
 export const CANCELLATION_MAIL_KIND = "fitting-cancellation";
+export const REMINDER_MAIL_KIND = "fitting-reminder";
 export const CANCEL_PATH = "/fitting-room/cancel";
 export const CANCEL_TOKEN_PURPOSE = "fitting-cancel";
 
@@ -69,6 +74,11 @@ export interface BookingOptions {
   tokens: SignedTokens;
   /** The signed-in shopper's id, or null for a guest. */
   userId: string | null;
+  /**
+   * Product ids the shopper ticked from her wishlist (the pull list). Only
+   * those on her own wishlist are kept; a guest's are ignored.
+   */
+  pullProductIds?: readonly string[];
   now?: Date;
 }
 
@@ -132,6 +142,7 @@ export async function bookFitting(db: Database, input: FittingBooking, options: 
       if (!row) continue;
       const appointment = await readAppointment(tx, row.id);
       if (!appointment) throw new Error("bookFitting: the new appointment vanished inside its transaction");
+      await storePullList(tx, row.id, options.userId, options.pullProductIds ?? []);
       await enqueueMail(tx, confirmationMail(appointment, options));
       return { status: "booked", appointment } satisfies BookingOutcome;
     }
@@ -311,4 +322,217 @@ function cancellationMail(appointment: Appointment, timeZone: string): MailMessa
       }),
     ],
   });
+}
+
+// --- the reminder ------------------------------------------------------------------
+// Mailed FITTING_REMINDER_LEAD_MS (24 hours) before the slot, once per booking.
+// A booking made inside that window gets none: its confirmation is fresh.
+
+export interface ReminderOptions {
+  settings: Pick<Env, "BOUTIQUE_TIME_ZONE" | "FITTING_REMINDER_LEAD_MS">;
+  appUrl: string;
+  tokens: SignedTokens;
+  now?: Date;
+  /** At most this many per pass (the rest wait for the next). */
+  batchSize?: number;
+}
+
+/**
+ * Queues the reminders that have come due, each in the outbox in the same
+ * transaction that marks its booking reminded. The rows are claimed with
+ * FOR UPDATE SKIP LOCKED and marked only while still unmarked, so two
+ * instances (or a pass that overlaps a restart) never queue one twice; a pass
+ * that dies before committing leaves them for the next. Returns how many.
+ */
+export async function queueDueReminders(db: Database, options: ReminderOptions): Promise<number> {
+  const now = (options.now ?? new Date()).toISOString();
+  const lead = options.settings.FITTING_REMINDER_LEAD_MS;
+  return db.transaction(async (tx) => {
+    const due = await queryRows<{ id: string }>(
+      tx,
+      sql`update appointments set reminder_queued_at = ${now}::timestamptz
+          where id in (
+            select id from appointments
+            where reminder_queued_at is null and status in ('pending', 'confirmed')
+              and starts_at > ${now}::timestamptz
+              and starts_at <= ${now}::timestamptz + ${lead} * interval '1 millisecond'
+              and created_at < starts_at - ${lead} * interval '1 millisecond'
+            order by starts_at
+            limit ${options.batchSize ?? 50}
+            for update skip locked
+          ) and reminder_queued_at is null
+          returning id`,
+    );
+    for (const { id } of due) {
+      const appointment = await readAppointment(tx, id);
+      if (appointment) await enqueueMail(tx, reminderMail(appointment, options));
+    }
+    return due.length;
+  });
+}
+
+export interface ReminderJob {
+  /** One pass now (tests, and the first pass at start-up). */
+  runOnce(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Looks for due reminders every FITTING_REMINDER_POLL_MS on this instance
+ * (every instance may run it: the claim above keeps each reminder single) and
+ * wakes the mail worker when it queued any. A failed pass is logged and tried
+ * again at the next tick.
+ */
+export function startFittingReminders(options: {
+  db: Database;
+  env: Pick<Env, "BOUTIQUE_TIME_ZONE" | "FITTING_REMINDER_LEAD_MS" | "FITTING_REMINDER_POLL_MS" | "APP_URL">;
+  tokens: SignedTokens;
+  logger: Logger;
+  nudgeMail: () => void;
+}): ReminderJob {
+  let running: Promise<number> | null = null;
+  let stopped = false;
+  const runOnce = () => {
+    running ??= queueDueReminders(options.db, { settings: options.env, appUrl: options.env.APP_URL, tokens: options.tokens })
+      .then((count) => {
+        if (count > 0) {
+          options.logger.info({ count }, "fitting reminders queued");
+          options.nudgeMail();
+        }
+        return count;
+      })
+      .catch((error: unknown) => {
+        if (!stopped) options.logger.error({ err: error }, "queueing fitting reminders failed");
+        return 0;
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  const timer = setInterval(() => void runOnce(), options.env.FITTING_REMINDER_POLL_MS);
+  timer.unref();
+  void runOnce();
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+function reminderMail(appointment: Appointment, options: ReminderOptions): MailMessage {
+  const when = describeSlot(appointment.preferredDate, appointment.preferredTime);
+  return brandedMail({
+    kind: REMINDER_MAIL_KIND,
+    to: appointment.email,
+    subject: `Reminder: your fitting on ${when}`,
+    preheader: `We look forward to seeing you on ${when}.`,
+    blocks: [
+      { kind: "heading", text: "See you soon" },
+      {
+        kind: "paragraph",
+        text: `Dear ${appointment.name}, this is a reminder of your fitting at ${BRAND.fullName}. We look forward to seeing you.`,
+      },
+      {
+        kind: "details",
+        rows: [
+          { label: "Date", value: longDate(appointment.preferredDate) },
+          { label: "Time", value: slotLabel(appointment.preferredTime) },
+          { label: "Where", value: `${BRAND.street}, ${BRAND.city}, ${BRAND.region} ${BRAND.postalCode}` },
+        ],
+      },
+      { kind: "paragraph", text: "Bring the shoes and undergarments you plan to wear. You are welcome to bring up to 2 guests." },
+      { kind: "button", label: "Cancel this appointment", url: cancelUrl(appointment, options) },
+      { kind: "note", text: `Running late or need to change the time? Call us on ${BRAND.phone}.` },
+    ],
+    attachments: [
+      fittingInvitation({
+        appointmentId: appointment.id,
+        date: appointment.preferredDate,
+        time: appointment.preferredTime,
+        timeZone: options.settings.BOUTIQUE_TIME_ZONE,
+        attendee: { name: appointment.name, email: appointment.email },
+        organizerEmail: BRAND.email,
+        method: "request",
+        localWhen: when,
+      }),
+    ],
+  });
+}
+
+// --- the pull list ---------------------------------------------------------------------
+// Dresses from the shopper's wishlist for staff to pull before her fitting.
+
+/** At most this many dresses on one pull list (a rail, not the whole shop). */
+export const MAX_PULL_ITEMS = 12;
+
+/** The wishlist a signed-in shopper picks her pull list from, newest first. */
+export async function pullListChoices(db: Database, userId: string): Promise<PullItem[]> {
+  const rows = await db
+    .select()
+    .from(wishlistItems)
+    .where(eq(wishlistItems.userId, userId))
+    .orderBy(sql`${wishlistItems.createdAt} desc`)
+    .limit(48);
+  return rows.map((row) => ({
+    productId: row.productId,
+    handle: row.productHandle,
+    title: row.productTitle,
+    imageUrl: row.productImageUrl,
+  }));
+}
+
+async function storePullList(tx: Executor, appointmentId: string, userId: string | null, productIds: readonly string[]): Promise<void> {
+  const wanted = [...new Set(productIds.filter((id) => typeof id === "string" && id.length > 0 && id.length <= 200))].slice(
+    0,
+    MAX_PULL_ITEMS,
+  );
+  if (!userId || wanted.length === 0) return;
+  // Only dresses on her own wishlist: the ids come from the browser, the rows from the database.
+  const own = await tx
+    .select()
+    .from(wishlistItems)
+    .where(and(eq(wishlistItems.userId, userId), inArray(wishlistItems.productId, wanted)));
+  if (own.length === 0) return;
+  await tx
+    .insert(appointmentPullItems)
+    .values(
+      own.map((item) => ({
+        appointmentId,
+        productId: item.productId,
+        productHandle: item.productHandle,
+        productTitle: item.productTitle,
+        productImageUrl: item.productImageUrl,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+/**
+ * The pull lists of some appointments, keyed by appointment id (appointments
+ * without one are absent): for the admin dashboard, so staff can pull the
+ * dresses before each fitting.
+ */
+export async function pullListsFor(db: Database, appointmentIds: readonly string[]): Promise<Map<string, PullItem[]>> {
+  const out = new Map<string, PullItem[]>();
+  if (appointmentIds.length === 0) return out;
+  const rows = await db
+    .select()
+    .from(appointmentPullItems)
+    .where(inArray(appointmentPullItems.appointmentId, [...appointmentIds]))
+    .orderBy(appointmentPullItems.appointmentId, appointmentPullItems.productTitle);
+  for (const row of rows) {
+    const list = out.get(row.appointmentId) ?? [];
+    list.push({ productId: row.productId, handle: row.productHandle, title: row.productTitle, imageUrl: row.productImageUrl });
+    out.set(row.appointmentId, list);
+  }
+  return out;
+}
+
+/** One appointment's pull list (empty when there is none). */
+export async function pullListFor(db: Database, appointmentId: string): Promise<PullItem[]> {
+  return (await pullListsFor(db, [appointmentId])).get(appointmentId) ?? [];
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { issuesToErrors, type FieldErrors } from "~/lib/forms";
 import { isIsoDate, SLOT_TIMES } from "./fittings";
 
 /** SPEC §5 and §8: the fitting form's words, exactly. */
@@ -59,12 +60,7 @@ export function firstFittingMessage(error: z.ZodError): string {
   return error.issues[0]?.message ?? FITTING_MESSAGES.failed;
 }
 
-/** Field name → first message, for errors shown beside their fields. */
-export function fittingFieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
-  }
-  return out;
+/** The schema's messages by field, the shared form helper's way. */
+export function fittingFieldErrors(error: z.ZodError): FieldErrors {
+  return issuesToErrors(error.issues).fieldErrors;
 }

@@ -42,3 +42,11 @@ export type BookingOutcome =
   | { status: "booked"; appointment: Appointment }
   /** The slot cannot be booked (closed day, past, too far ahead, full, already yours); `message` says why. */
   | { status: "refused"; reason: "closed" | "past" | "started" | "beyond" | "full" | "duplicate"; message: string };
+
+/** A dress on an appointment's pull list (from the shopper's wishlist), for staff to have ready. */
+export interface PullItem {
+  productId: string;
+  handle: string;
+  title: string;
+  imageUrl: string | null;
+}

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useSubmit } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
-import { useHydrated } from "~/components/ui/field-helpers";
+import { useHydrated } from "~/lib/hydrated";
 import { signInWithPasskey } from "../passkeys";
 
 /**

@@ -3,7 +3,7 @@ import { Form, useRevalidator } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
-import { useHydrated } from "~/components/ui/field-helpers";
+import { useHydrated } from "~/lib/hydrated";
 import { Input } from "~/components/ui/input";
 import { getFormErrors, inputAttributes } from "~/lib/forms";
 import { registerPasskey } from "../passkeys";

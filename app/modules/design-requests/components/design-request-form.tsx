@@ -1,10 +1,11 @@
-import { ArrowLeft, ArrowRight, Loader2, Send } from "lucide-react";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { useFetcher } from "react-router";
+import { ArrowLeft, ArrowRight, ImagePlus, Loader2, Send } from "lucide-react";
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { Form } from "react-router";
 import { toast } from "sonner";
 import { buttonStyles } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { errs, optionalLabel, useHydrated } from "~/components/ui/field-helpers";
+import { getFormErrors, type FieldErrors } from "~/lib/forms";
+import { useHydrated } from "~/lib/hydrated";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
@@ -20,10 +21,41 @@ import {
   EVENT_TYPE_LABELS,
   LEAD_TIME_DAYS,
 } from "../schema";
+import type { DesignRequestResult } from "../types";
+import { checkChosenFiles, IMAGE_ACCEPT, UPLOAD_MESSAGES } from "~/modules/uploads/uploads";
 
-/** What POST /custom-design answers. */
-export type DesignRequestResult =
-  { ok: true; shortNotice: boolean } | { ok: false; error: string; fieldErrors?: Record<string, string>; values?: Record<string, string> };
+export type { DesignRequestResult };
+
+/** Where the script sends the form: the same rules as the page's action, answered as JSON, so the upload's progress can be shown. */
+const SUBMIT_URL = "/custom-design/submit";
+
+function isResult(value: unknown): value is DesignRequestResult {
+  return typeof value === "object" && value !== null && typeof (value as { ok?: unknown }).ok === "boolean";
+}
+
+/** Sends the form with XMLHttpRequest (fetch cannot report upload progress); a network failure reads as SPEC's failure. */
+function sendForm(form: HTMLFormElement, onProgress: (fraction: number) => void): Promise<DesignRequestResult> {
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", SUBMIT_URL);
+    xhr.responseType = "json";
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      const body: unknown = xhr.response;
+      if (isResult(body)) resolve(body);
+      else resolve({ ok: false, error: xhr.status === 413 ? UPLOAD_MESSAGES.bodyTooLarge : DESIGN_MESSAGES.failed });
+    };
+    xhr.onerror = () => resolve({ ok: false, error: DESIGN_MESSAGES.failed });
+    xhr.send(new FormData(form));
+  });
+}
+
+function sizeLabel(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
 
 const FIELDS = ["name", "email", "phone", "eventType", "eventDate", "venue", "stylePreference", "colors", "vision", "budget"] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -55,25 +87,28 @@ const WHAT_NEXT = [
  */
 export function DesignRequestForm({ serverResult }: { serverResult?: DesignRequestResult }) {
   const hydrated = useHydrated();
-  const fetcher = useFetcher<DesignRequestResult>();
+  const [answer, setAnswer] = useState<DesignRequestResult | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [chosen, setChosen] = useState<{ name: string; size: number }[]>([]);
   const baseId = useId();
   const id = (field: string) => `${baseId}-${field}`;
   const fromServer = serverResult && !serverResult.ok ? serverResult : null;
-  const [values, setValues] = useState<Values>({ ...EMPTY, ...(fromServer?.values ?? {}) });
-  const [errors, setErrors] = useState<Record<string, string>>(fromServer?.fieldErrors ?? {});
+  const echoed = getFormErrors({ ok: false, fieldErrors: {}, values: fromServer?.values ?? {} });
+  const [values, setValues] = useState<Values>({ ...EMPTY, ...Object.fromEntries(FIELDS.map((f) => [f, echoed.valueOf(f) ?? ""])) });
+  const [errors, setErrors] = useState<FieldErrors>(fromServer?.fieldErrors ?? {});
   const [step, setStep] = useState<Step>(1);
   const [seen, setSeen] = useState<DesignRequestResult | null>(null);
   const toasted = useRef<DesignRequestResult | null>(null);
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
-  const busy = fetcher.state !== "idle";
 
-  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   if (answer && answer !== seen) {
     setSeen(answer);
     if (answer.ok) {
       setValues(EMPTY);
       setErrors({});
+      setChosen([]);
       setStep(1);
     } else {
       const fieldErrors = answer.fieldErrors ?? {};
@@ -106,7 +141,7 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
     const problem = checkStep(step, values);
     if (problem) {
       toast.error(problem.message);
-      setErrors({ ...errors, [problem.field]: problem.message });
+      setErrors({ ...errors, [problem.field]: [problem.message] });
       return;
     }
     setErrors({});
@@ -124,7 +159,7 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
       const problem = checkStep(s, values);
       if (problem) {
         toast.error(problem.message);
-        setErrors({ [problem.field]: problem.message });
+        setErrors({ [problem.field]: [problem.message] });
         goTo(s);
         return;
       }
@@ -137,7 +172,29 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
       goTo(stepOf(Object.keys(fieldErrors)[0] ?? "name"));
       return;
     }
-    void fetcher.submit(event.currentTarget, { method: "post", action: "/custom-design", encType: "multipart/form-data" });
+    const fileProblem = checkChosenFiles(chosen);
+    if (fileProblem) {
+      toast.error(fileProblem);
+      setErrors({ images: [fileProblem] });
+      return;
+    }
+    const form = event.currentTarget;
+    setBusy(true);
+    setProgress(chosen.length > 0 ? 0 : null);
+    void sendForm(form, setProgress).then((result) => {
+      setBusy(false);
+      setProgress(null);
+      // The chosen files go with a success only: a refusal keeps them (and every field) for another try.
+      if (result.ok) form.reset();
+      setAnswer(result);
+    });
+  };
+
+  const onFiles = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(event.target.files ?? [])].map((file) => ({ name: file.name, size: file.size }));
+    setChosen(files);
+    const problem = checkChosenFiles(files);
+    setErrors(({ images: _old, ...rest }) => (problem ? { ...rest, images: [problem] } : rest));
   };
 
   const days = values.eventDate ? daysUntil(values.eventDate, localToday()) : null;
@@ -150,10 +207,12 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
           ? DESIGN_MESSAGES.shortNotice
           : "Optional. Custom designs take 4-6 weeks; we ask for at least 8 weeks before your event.";
   const shown = (n: Step) => !hydrated || step === n;
-  const noJsAnswer = !fetcher.data ? serverResult : undefined;
+  const noJsAnswer = !answer ? serverResult : undefined;
+  const lastOk = answer?.ok ? answer : noJsAnswer?.ok ? noJsAnswer : undefined;
+  const sentImages = lastOk?.imageUrls ?? [];
 
   const input = (field: FieldName, label: string, props: Record<string, unknown> = {}, optional = false, hint?: string | null) => (
-    <Field id={id(field)} label={optional ? optionalLabel(label) : label} errors={errs(errors[field])} description={hint ?? undefined}>
+    <Field id={id(field)} label={label} optional={optional} errors={errors[field]} description={hint ?? undefined}>
       <Input id={id(field)} name={field} value={values[field]} onChange={set(field)} {...props} />
     </Field>
   );
@@ -170,6 +229,34 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
         <p role="alert" className="mb-8 border border-destructive/60 px-5 py-4 text-destructive">
           {noJsAnswer.error}
         </p>
+      ) : null}
+
+      {sentImages.length > 0 ? (
+        <section aria-labelledby={`${baseId}-sent`} className="mb-8 border border-border bg-surface p-5">
+          <h2 id={`${baseId}-sent`} className="text-2xl">
+            Your inspiration images
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground">Only you and our design team can see them.</p>
+          <ul className="mt-4 grid grid-cols-3 gap-3 sm:grid-cols-6">
+            {sentImages.map((image, index) => (
+              <li key={image.url}>
+                <a
+                  href={image.url}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="block focus-visible:outline-2 focus-visible:outline-gold-ink"
+                >
+                  <img
+                    src={image.thumbUrl}
+                    alt={`Inspiration image ${index + 1}`}
+                    loading="lazy"
+                    className="aspect-square w-full border border-border object-cover"
+                  />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
       ) : null}
 
       {hydrated ? (
@@ -192,15 +279,8 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
         </div>
       ) : null}
 
-      <fetcher.Form
-        method="post"
-        action="/custom-design"
-        encType="multipart/form-data"
-        noValidate
-        onSubmit={onSubmit}
-        className="space-y-10"
-      >
-        <fieldset hidden={!shown(1)} className="space-y-7">
+      <Form method="post" action="/custom-design" encType="multipart/form-data" noValidate onSubmit={onSubmit} className="space-y-10">
+        <fieldset hidden={!shown(1)} className="min-w-0 space-y-7">
           <legend className="mb-6">
             <h2 ref={step === 1 ? stepHeading : undefined} tabIndex={-1} className="text-3xl">
               About You
@@ -213,13 +293,13 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
           </div>
         </fieldset>
 
-        <fieldset hidden={!shown(2)} className="space-y-7">
+        <fieldset hidden={!shown(2)} className="min-w-0 space-y-7">
           <legend className="mb-6">
             <h2 ref={step === 2 ? stepHeading : undefined} tabIndex={-1} className="text-3xl">
               Event Details
             </h2>
           </legend>
-          <Field id={id("eventType")} label="Event type" errors={errs(errors.eventType)}>
+          <Field id={id("eventType")} label="Event type" errors={errors.eventType}>
             <Select id={id("eventType")} name="eventType" required value={values.eventType} onChange={set("eventType")}>
               <option value="">Select your event</option>
               {EVENT_TYPES.map((type) => (
@@ -235,7 +315,7 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
           </div>
         </fieldset>
 
-        <fieldset hidden={!shown(3)} className="space-y-7">
+        <fieldset hidden={!shown(3)} className="min-w-0 space-y-7">
           <legend className="mb-6">
             <h2 ref={step === 3 ? stepHeading : undefined} tabIndex={-1} className="text-3xl">
               Your Vision
@@ -245,12 +325,7 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
             {input("stylePreference", "Style preference", { maxLength: 100, placeholder: "A-line, mermaid, ball gown..." }, true)}
             {input("colors", "Colour preferences", { maxLength: 100, placeholder: "Ivory, blush, champagne..." }, true)}
           </div>
-          <Field
-            id={id("vision")}
-            label="Describe your vision"
-            errors={errs(errors.vision)}
-            description="At least 10 characters, up to 1000."
-          >
+          <Field id={id("vision")} label="Describe your vision" errors={errors.vision} description="At least 10 characters, up to 1000.">
             <Textarea
               id={id("vision")}
               name="vision"
@@ -262,7 +337,7 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
               placeholder="The silhouette, the fabrics, the feeling you want on the day..."
             />
           </Field>
-          <Field id={id("budget")} label={optionalLabel("Budget range")} errors={errs(errors.budget)}>
+          <Field id={id("budget")} label="Budget range" optional errors={errors.budget}>
             <Select id={id("budget")} name="budget" value={values.budget} onChange={set("budget")}>
               <option value="">Select a range</option>
               {BUDGET_RANGES.map((range) => (
@@ -274,16 +349,54 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
           </Field>
         </fieldset>
 
-        <fieldset hidden={!shown(4)} className="space-y-7">
+        <fieldset hidden={!shown(4)} className="min-w-0 space-y-7">
           <legend className="mb-6">
             <h2 ref={step === 4 ? stepHeading : undefined} tabIndex={-1} className="text-3xl">
               Inspiration
             </h2>
           </legend>
           <p className="leading-relaxed text-muted-foreground">
-            Pictures you love (a neckline, a lace, a colour) help us see what you see. Bring them to your consultation, or reply to our
-            email with them.
+            Pictures you love (a neckline, a lace, a colour) help us see what you see. Only our design team and you can see them.
           </p>
+          <Field id={id("images")} label="Inspiration images" optional errors={errors.images} description={UPLOAD_MESSAGES.hint}>
+            <Input
+              name="images"
+              type="file"
+              multiple
+              accept={IMAGE_ACCEPT}
+              onChange={onFiles}
+              className="cursor-pointer py-2 text-sm text-muted-foreground file:mr-4 file:h-8 file:cursor-pointer file:rounded-md file:border file:border-border file:bg-background file:px-3 file:text-sm file:text-foreground"
+            />
+          </Field>
+          {chosen.length > 0 ? (
+            <ul aria-label="Chosen images" className="grid grid-cols-1 gap-2 text-sm">
+              {chosen.map((file, index) => (
+                <li key={`${file.name}-${index}`} className="flex items-center gap-3 border border-border px-3 py-2">
+                  <ImagePlus aria-hidden="true" className="size-4 shrink-0 text-gold-ink" />
+                  <span className="min-w-0 flex-1 truncate">{file.name}</span>
+                  <span className="shrink-0 text-muted-foreground">{sizeLabel(file.size)}</span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {progress !== null ? (
+            <div>
+              <div className="flex justify-between text-sm text-muted-foreground">
+                <span id={`${baseId}-upload-label`}>Uploading images</span>
+                <span aria-hidden="true">{Math.round(progress * 100)}%</span>
+              </div>
+              <div
+                role="progressbar"
+                aria-labelledby={`${baseId}-upload-label`}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={Math.round(progress * 100)}
+                className="mt-2 h-2 w-full overflow-hidden rounded-full bg-muted"
+              >
+                <div className="h-full bg-gold-ink transition-[width] duration-200" style={{ width: `${Math.round(progress * 100)}%` }} />
+              </div>
+            </div>
+          ) : null}
           <section aria-labelledby={`${baseId}-next`} className="border border-border bg-surface p-6">
             <h3 id={`${baseId}-next`} className="text-2xl">
               What Happens Next?
@@ -343,7 +456,7 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
             </button>
           )}
         </div>
-      </fetcher.Form>
+      </Form>
     </div>
   );
 }

@@ -5,24 +5,26 @@ import { toast } from "sonner";
 import { buttonStyles } from "~/components/ui/button";
 import { DateGrid } from "~/components/ui/date-grid";
 import { Field } from "~/components/ui/field";
-import { errs, optionalLabel, useHydrated } from "~/components/ui/field-helpers";
+import { getFormErrors, type FieldErrors, type FormErrors, type SubmittedValues } from "~/lib/forms";
+import { useHydrated } from "~/lib/hydrated";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { DEFAULT_SLOT_TIME, longDate, slotLabel, SLOT_TIMES } from "../fittings";
 import { FITTING_MESSAGES, firstFittingMessage, fittingBookingSchema, fittingFieldErrors } from "../schema";
-import type { FittingCalendar, SlotAvailability } from "../types";
+import type { FittingCalendar, PullItem, SlotAvailability } from "../types";
 
 /** What POST /fitting-room answers. */
 export type FittingBookingResult =
-  | { ok: true; date: string; time: string }
-  | { ok: false; error: string; fieldErrors?: Record<string, string>; values?: Record<string, string> };
+  { ok: true; date: string; time: string } | { ok: false; error: string; fieldErrors?: FieldErrors; values?: SubmittedValues };
 
 /** What GET /fitting-room?date= gives the form: the calendar and one day's slots. */
 export interface FittingAvailability {
   calendar: FittingCalendar;
   date: string | null;
   slots: SlotAvailability[];
+  /** The signed-in shopper's wishlist, to tick dresses for the pull list (empty for a guest). */
+  pullChoices?: PullItem[];
 }
 
 export function bookedDescription(date: string, time: string): string {
@@ -49,13 +51,16 @@ export function FittingBookingForm({
   const fetcher = useFetcher<FittingBookingResult>();
   const slotsFetcher = useFetcher<FittingAvailability>();
   const ids = { name: useId(), email: useId(), phone: useId(), date: useId(), time: useId(), notes: useId(), hp: useId() };
-  const initial = serverResult && !serverResult.ok ? serverResult.values : undefined;
+  const initial =
+    serverResult && !serverResult.ok ? getFormErrors({ ok: false, fieldErrors: {}, values: serverResult.values ?? {} }) : undefined;
   const [fields, setFields] = useState({ ...EMPTY, ...pick(initial) });
   const defaultDate = availability.date ?? availability.calendar.firstOpenDay ?? availability.calendar.today;
-  const [date, setDate] = useState<string | null>(initial?.date ?? defaultDate);
-  const [time, setTime] = useState<string>(initial?.time ?? DEFAULT_SLOT_TIME);
-  const [errors, setErrors] = useState<Record<string, string>>(serverResult && !serverResult.ok ? (serverResult.fieldErrors ?? {}) : {});
+  const [date, setDate] = useState<string | null>(initial?.valueOf("date") ?? defaultDate);
+  const [time, setTime] = useState<string>(initial?.valueOf("time") ?? DEFAULT_SLOT_TIME);
+  const [errors, setErrors] = useState<FieldErrors>(serverResult && !serverResult.ok ? (serverResult.fieldErrors ?? {}) : {});
   const handled = useRef<FittingBookingResult | null>(null);
+  // Bumped after a booking: the pull list's checkboxes start unticked again.
+  const [resetKey, setResetKey] = useState(0);
   const busy = fetcher.state !== "idle";
 
   const current = slotsFetcher.data ?? availability;
@@ -75,6 +80,7 @@ export function FittingBookingForm({
   if (answer && answer !== seen) {
     setSeen(answer);
     if (answer.ok) {
+      setResetKey((n) => n + 1);
       setFields(EMPTY);
       setErrors({});
       setTime(DEFAULT_SLOT_TIME);
@@ -131,7 +137,7 @@ export function FittingBookingForm({
       ) : null}
 
       <div className="grid gap-7 sm:grid-cols-2">
-        <Field id={ids.name} label="Full name" errors={errs(errors.name)} className="sm:col-span-2">
+        <Field id={ids.name} label="Full name" errors={errors.name} className="sm:col-span-2">
           <Input
             id={ids.name}
             name="name"
@@ -142,7 +148,7 @@ export function FittingBookingForm({
             onChange={(e) => setFields({ ...fields, name: e.target.value })}
           />
         </Field>
-        <Field id={ids.email} label="Email" errors={errs(errors.email)}>
+        <Field id={ids.email} label="Email" errors={errors.email}>
           <Input
             id={ids.email}
             name="email"
@@ -155,7 +161,7 @@ export function FittingBookingForm({
             onChange={(e) => setFields({ ...fields, email: e.target.value })}
           />
         </Field>
-        <Field id={ids.phone} label={optionalLabel("Phone")} errors={errs(errors.phone)}>
+        <Field id={ids.phone} label="Phone" optional errors={errors.phone}>
           <Input
             id={ids.phone}
             name="phone"
@@ -197,7 +203,7 @@ export function FittingBookingForm({
             ) : null}
           </fieldset>
         ) : (
-          <Field id={ids.date} label="Preferred date" errors={errs(errors.date)} description="Open Monday to Saturday.">
+          <Field id={ids.date} label="Preferred date" errors={errors.date} description="Open Monday to Saturday.">
             <Input id={ids.date} name="date" type="date" required min={calendar.today} max={calendar.lastDay} defaultValue={date ?? ""} />
           </Field>
         )}
@@ -206,7 +212,7 @@ export function FittingBookingForm({
           <Field
             id={ids.time}
             label="Preferred time"
-            errors={errs(errors.time)}
+            errors={errors.time}
             description={
               slots && !slots.some((s) => s.available) ? "No times are left on this day. Please choose another date." : undefined
             }
@@ -224,7 +230,7 @@ export function FittingBookingForm({
               })}
             </Select>
           </Field>
-          <Field id={ids.notes} label={optionalLabel("Notes")} errors={errs(errors.notes)}>
+          <Field id={ids.notes} label="Notes" optional errors={errors.notes}>
             <Textarea
               id={ids.notes}
               name="notes"
@@ -237,6 +243,32 @@ export function FittingBookingForm({
           </Field>
         </div>
       </div>
+
+      {availability.pullChoices?.length ? (
+        <fieldset className="min-w-0">
+          <legend className="text-xs font-medium tracking-[0.18em] text-foreground uppercase">
+            Dresses to have ready <span className="ml-1 tracking-normal normal-case">(optional)</span>
+          </legend>
+          <p className="mt-2 text-sm text-muted-foreground">From your wishlist: we will pull them for you before your fitting.</p>
+          <ul className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2">
+            {availability.pullChoices.map((item) => (
+              <li key={item.productId} className="min-w-0">
+                <label className="flex min-w-0 cursor-pointer items-center gap-3 border border-border px-3 py-2 has-[:checked]:border-gold-ink">
+                  <input
+                    type="checkbox"
+                    name="pull"
+                    value={item.productId}
+                    key={`${item.productId}-${resetKey}`}
+                    className="size-4 shrink-0 accent-gold-ink"
+                  />
+                  {item.imageUrl ? <img src={item.imageUrl} alt="" className="size-10 shrink-0 object-cover" loading="lazy" /> : null}
+                  <span className="min-w-0 truncate text-sm">{item.title}</span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      ) : null}
 
       {/* A honeypot: hidden from people and assistive technology, filled in by bots. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
@@ -261,7 +293,8 @@ export function FittingBookingForm({
   );
 }
 
-function pick(values: Record<string, string> | undefined) {
-  if (!values) return {};
-  return { name: values.name ?? "", email: values.email ?? "", phone: values.phone ?? "", notes: values.notes ?? "" };
+function pick(echoed: FormErrors | undefined) {
+  if (!echoed) return {};
+  const { valueOf } = echoed;
+  return { name: valueOf("name") ?? "", email: valueOf("email") ?? "", phone: valueOf("phone") ?? "", notes: valueOf("notes") ?? "" };
 }

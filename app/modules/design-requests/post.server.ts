@@ -1,0 +1,140 @@
+import type { RouterContextProvider } from "react-router";
+import { requestContext, servicesContext } from "~/lib/context.server";
+import { retryAfterHeaders, tooManyRequestsMessage } from "~/lib/too-many-requests.server";
+import { getViewer } from "~/modules/accounts/accounts.server";
+import { MAX_IMAGE_BYTES, MAX_IMAGES } from "~/modules/uploads/uploads";
+import {
+  imageStoreFor,
+  receiveUpload,
+  removeImages,
+  storeImages,
+  UploadRefused,
+  uploadsTmpFolder,
+  type ReceivedForm,
+  type StoredImage,
+} from "~/modules/uploads/uploads.server";
+import { designImageUrl, designRateLimiter, submitDesignRequest } from "./design-requests.server";
+import { checkStep, DESIGN_MESSAGES, designFieldErrors, designRequestSchema } from "./schema";
+import type { DesignRequestResult } from "./types";
+
+type Context = Readonly<RouterContextProvider>;
+
+export interface DesignRequestAnswer {
+  status: number;
+  body: DesignRequestResult;
+  headers?: Record<string, string>;
+}
+
+const FIELDS = ["name", "email", "phone", "eventType", "eventDate", "venue", "stylePreference", "colors", "vision", "budget", "website"];
+
+/** The file input's name. */
+export const IMAGES_FIELD = "images";
+
+/**
+ * A posted custom design request, judged and (when it passes) stored with its
+ * inspiration images. The body streams in (the request guard's `uploads`
+ * kind): files go to a temporary folder while their bytes are counted and
+ * sniffed, and are re-encoded only once the fields have passed and the client
+ * is within its limit. 200 (with whether the event is under 8 weeks away);
+ * 400 with the first message and one per field (an image's under `images`);
+ * 413 past UPLOAD_LIMIT_BYTES; 415 for a body that is not multipart; 429 past
+ * the per-client limit; 503 when the database fails. A refusal stores nothing.
+ */
+export async function answerDesignRequest(request: Request, context: Context): Promise<DesignRequestAnswer> {
+  const services = context.get(servicesContext);
+  const { logger } = context.get(requestContext);
+  let received: ReceivedForm;
+  try {
+    received = await receiveUpload(request, {
+      tmpDir: uploadsTmpFolder(services.env),
+      fileFields: [IMAGES_FIELD],
+      maxFiles: MAX_IMAGES,
+      maxFileBytes: MAX_IMAGE_BYTES,
+    });
+  } catch (error) {
+    if (!(error instanceof UploadRefused)) throw error;
+    logger.info({ status: error.status, reason: error.message }, "design request body refused");
+    return {
+      status: error.status,
+      body: { ok: false, error: error.message },
+      headers: error.status === 413 ? { Connection: "close" } : undefined,
+    };
+  }
+  try {
+    return await judge(received, request, context);
+  } finally {
+    await received.cleanup();
+  }
+}
+
+async function judge(received: ReceivedForm, request: Request, context: Context): Promise<DesignRequestAnswer> {
+  const services = context.get(servicesContext);
+  const { logger, clientIp } = context.get(requestContext);
+  const raw = Object.fromEntries(FIELDS.map((key) => [key, received.fields[key]]));
+  const values = Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, (value ?? "").slice(0, 2000)]));
+  const refuse = (field: string, message: string, status = 400): DesignRequestAnswer => ({
+    status,
+    body: { ok: false, error: message, fieldErrors: { [field]: [message] }, values },
+  });
+  // The step checks first (SPEC: "the same check runs on submit"), then the whole schema.
+  for (const step of [1, 2, 3] as const) {
+    const problem = checkStep(step, raw);
+    if (problem) return refuse(problem.field, problem.message);
+  }
+  const parsed = designRequestSchema.safeParse(raw);
+  if (!parsed.success) {
+    return {
+      status: 400,
+      body: {
+        ok: false,
+        error: parsed.error.issues[0]?.message ?? DESIGN_MESSAGES.checkForm,
+        fieldErrors: designFieldErrors(parsed.error),
+        values,
+      },
+    };
+  }
+  if (parsed.data.website) {
+    logger.warn({ clientIp }, "design request honeypot filled");
+    return { status: 400, body: { ok: false, error: DESIGN_MESSAGES.failed, values } };
+  }
+  if (received.problem) return refuse(received.problem.field, received.problem.message);
+
+  const store = imageStoreFor(services.env);
+  let stored: StoredImage[] = [];
+  try {
+    const verdict = await designRateLimiter(services.env).hit(services.database.db, clientIp);
+    if (!verdict.allowed) {
+      return {
+        status: 429,
+        body: { ok: false, error: tooManyRequestsMessage(verdict.retryAfterSeconds), values },
+        headers: retryAfterHeaders(verdict),
+      };
+    }
+    const kept = await storeImages(received.files, store, "design-requests");
+    if (!kept.ok) return refuse(kept.problem.field, kept.problem.message);
+    stored = kept.images;
+    // A signed-in shopper's request joins her account; a guest's keeps user_id null.
+    const viewer = await getViewer(request, context);
+    const outcome = await submitDesignRequest(services.database.db, parsed.data, {
+      settings: services.env,
+      userId: viewer?.id ?? null,
+      appUrl: services.env.APP_URL,
+      images: stored,
+    });
+    if (outcome.status === "refused") {
+      await removeImages(stored, store);
+      return refuse(outcome.field, outcome.message);
+    }
+    services.nudgeMail();
+    logger.info({ submissionId: outcome.id, shortNotice: outcome.shortNotice, images: stored.length }, "design request submitted");
+    // A signed-in requester may see her images again (a guest's are for staff only): she gets their addresses.
+    const imageUrls = viewer
+      ? stored.map((image) => ({ url: designImageUrl(image.id), thumbUrl: designImageUrl(image.id, "thumb") }))
+      : undefined;
+    return { status: 200, body: { ok: true, shortNotice: outcome.shortNotice, images: stored.length, imageUrls } };
+  } catch (error) {
+    await removeImages(stored, store);
+    logger.error({ err: error }, "design request failed");
+    return { status: 503, body: { ok: false, error: DESIGN_MESSAGES.failed, values } };
+  }
+}

@@ -1,0 +1,48 @@
+import { createReadStream } from "node:fs";
+import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
+import type { Readable } from "node:stream";
+
+/** Where stored images live. A key is ours ('design-requests/<uuid>.webp'), never a name a visitor chose. */
+export interface ImageStore {
+  readonly kind: "folder";
+  put(key: string, data: Buffer): Promise<void>;
+  /** The stored bytes as a stream, or null when there is no such key. */
+  open(key: string): Promise<{ stream: Readable; bytes: number } | null>;
+  remove(key: string): Promise<void>;
+}
+
+const KEY = /^[a-z0-9-]+\/[0-9a-f-]{36}(-thumb)?\.webp$/;
+
+export function checkKey(key: string): string {
+  if (!KEY.test(key)) throw new TypeError(`not a storage key: ${JSON.stringify(key.slice(0, 80))}`);
+  return key;
+}
+
+/** A folder on the local disk (DATA_DIR/uploads by default): private to the server's user, written atomically. */
+export function folderStore(root: string): ImageStore {
+  const base = resolve(root);
+  const pathOf = (key: string) => join(base, checkKey(key));
+  return {
+    kind: "folder",
+    async put(key, data) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+      const partial = `${path}.${process.pid}.tmp`;
+      await writeFile(partial, data, { mode: 0o600 });
+      await rename(partial, path);
+    },
+    async open(key) {
+      const path = pathOf(key);
+      try {
+        const info = await stat(path);
+        return { stream: createReadStream(path), bytes: info.size };
+      } catch {
+        return null;
+      }
+    },
+    async remove(key) {
+      await rm(pathOf(key), { force: true });
+    },
+  };
+}

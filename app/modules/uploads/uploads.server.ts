@@ -1,0 +1,86 @@
+import { randomUUID } from "node:crypto";
+import { join, resolve } from "node:path";
+import type { Env } from "~/lib/env.server";
+import { ImageUnreadable, reencodeImage } from "./images.server";
+import type { ReceivedFile, UploadProblem } from "./receive.server";
+import { folderStore, type ImageStore } from "./store.server";
+import { UPLOAD_MESSAGES } from "./uploads";
+
+export { receiveUpload, UploadRefused, type ReceivedFile, type ReceivedForm, type UploadProblem } from "./receive.server";
+export type { ImageStore } from "./store.server";
+
+/** An image re-encoded and stored, ready to be recorded beside what it belongs to. */
+export interface StoredImage {
+  id: string;
+  key: string;
+  thumbKey: string;
+  width: number;
+  height: number;
+  /** Bytes of the stored picture (not of the upload). */
+  bytes: number;
+  sourceType: string;
+  sourceBytes: number;
+}
+
+/** The folder uploads are kept in: DATA_DIR/uploads. */
+export function uploadsFolder(env: Pick<Env, "DATA_DIR">): string {
+  return resolve(env.DATA_DIR, "uploads");
+}
+
+const stores = new Map<string, ImageStore>();
+
+/** The store for this configuration (one per folder, made once). */
+export function imageStoreFor(env: Pick<Env, "DATA_DIR">): ImageStore {
+  const root = uploadsFolder(env);
+  let store = stores.get(root);
+  if (!store) {
+    store = folderStore(root);
+    stores.set(root, store);
+  }
+  return store;
+}
+
+/** Where files wait while they arrive and are checked. */
+export function uploadsTmpFolder(env: Pick<Env, "DATA_DIR">): string {
+  return join(uploadsFolder(env), "tmp");
+}
+
+export type StoreOutcome = { ok: true; images: StoredImage[] } | { ok: false; problem: UploadProblem };
+
+/**
+ * Re-encodes each received file (one at a time: it is the CPU-heavy part) and
+ * stores the picture and its thumbnail under fresh keys. A file that does not
+ * decode refuses the lot, and what was already stored is removed again.
+ */
+export async function storeImages(files: readonly ReceivedFile[], store: ImageStore, prefix: string): Promise<StoreOutcome> {
+  const images: StoredImage[] = [];
+  for (const file of files) {
+    try {
+      const processed = await reencodeImage(file);
+      const id = randomUUID();
+      const image: StoredImage = {
+        id,
+        key: `${prefix}/${id}.webp`,
+        thumbKey: `${prefix}/${id}-thumb.webp`,
+        width: processed.width,
+        height: processed.height,
+        bytes: processed.full.byteLength,
+        sourceType: file.type,
+        sourceBytes: file.bytes,
+      };
+      await store.put(image.key, processed.full);
+      await store.put(image.thumbKey, processed.thumb);
+      images.push(image);
+    } catch (error) {
+      await removeImages(images, store);
+      if (error instanceof ImageUnreadable)
+        return { ok: false, problem: { field: file.field, message: UPLOAD_MESSAGES.unreadable(file.name) } };
+      throw error;
+    }
+  }
+  return { ok: true, images };
+}
+
+export async function removeImages(images: readonly Pick<StoredImage, "key" | "thumbKey">[], store: ImageStore): Promise<void> {
+  await Promise.all(images.flatMap((image) => [store.remove(image.key), store.remove(image.thumbKey)]).map((p) => p.catch(() => {})));
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "appointments" ADD COLUMN "reminder_queued_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "appointments_reminder_due_idx" ON "appointments" USING btree ("starts_at") WHERE "appointments"."reminder_queued_at" is null and "appointments"."status" in ('pending', 'confirmed');
