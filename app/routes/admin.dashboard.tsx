@@ -11,7 +11,7 @@ import { changeStatus, deleteItem, loadDashboard, parseView } from "~/modules/ad
 import { CountCards } from "~/modules/admin/components/count-cards";
 import { DashboardPanel } from "~/modules/admin/components/dashboard-panel";
 import { RecentActivity } from "~/modules/admin/components/recent-activity";
-import { DashboardToasts, useDashboardFetcher, type ActionAnswer } from "~/modules/admin/components/use-dashboard-action";
+import { DashboardToasts, useDashboardFetcher, useHydrated, type ActionAnswer } from "~/modules/admin/components/use-dashboard-action";
 import { isUuid } from "~/lib/uuid";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -82,11 +82,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 function RefreshButton() {
   const fetcher = useDashboardFetcher();
+  const hydrated = useHydrated();
   const busy = fetcher.state !== "idle" && fetcher.formData?.get("intent") === "refresh";
   return (
     <fetcher.Form method="post" action="/admin/dashboard">
       <input type="hidden" name="intent" value="refresh" />
-      <input type="hidden" name="via" value="fetcher" />
+      {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
       <Button type="submit" variant="outline" size="sm" disabled={busy}>
         {busy ? "Refreshing..." : "Refresh"}
       </Button>
@@ -99,7 +100,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const navigating = useNavigation().state === "loading";
   const tab = dashboard?.view.tab ?? "submissions";
   return (
-    <section className="mx-auto grid w-full max-w-7xl gap-10 px-4 py-10 sm:px-6 sm:py-12">
+    <section className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-10 px-4 py-10 sm:px-6 sm:py-12">
       <DashboardToasts />
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
@@ -128,7 +129,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <>
           <CountCards counts={dashboard.counts} />
           {/* The charts section goes here, between the counts and the tabs. */}
-          <div aria-busy={navigating}>
+          <div aria-busy={navigating} className="min-w-0">
             <LinkTabs
               label="Dashboard sections"
               tabs={DASHBOARD_TABS.map((t) => ({ to: dashboardHref({ tab: t.id }), label: t.label, selected: t.id === tab }))}

@@ -71,7 +71,7 @@ function Details({ row }: { row: DashboardRow }) {
         : [["Subscribed", formatAt(row.at)]];
   return (
     <details className="group max-w-md">
-      <summary className="cursor-pointer text-sm underline decoration-gold/60 underline-offset-4">
+      <summary className="relative cursor-pointer text-sm underline decoration-gold/60 underline-offset-4">
         Details and history<span className="sr-only"> of {rowLabel(row)}</span>
       </summary>
       <div className="mt-3 grid gap-4 rounded-md border border-border bg-surface p-4">
@@ -117,7 +117,7 @@ export function DashboardPanel({ page, confirmId, currentHref }: { page: Dashboa
   const searchId = `search-${view.tab}`;
 
   return (
-    <div className="grid gap-6">
+    <div className="grid min-w-0 grid-cols-1 gap-6">
       <div className="flex flex-wrap items-end gap-4">
         <Form method="get" action="/admin/dashboard" role="search" className="flex flex-1 flex-wrap items-end gap-3">
           <input type="hidden" name="tab" value={view.tab} />
@@ -178,7 +178,7 @@ export function DashboardPanel({ page, confirmId, currentHref }: { page: Dashboa
               <TableHead>Status</TableHead>
               {info.editable ? <TableHead>Change status</TableHead> : null}
               <TableHead>Details</TableHead>
-              <TableHead>
+              <TableHead className="relative">
                 <span className="sr-only">Actions</span>
               </TableHead>
             </TableRow>
