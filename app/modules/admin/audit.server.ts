@@ -61,7 +61,7 @@ export async function historyFor(db: Executor, tab: DashboardTab, ids: string[])
           ids.map((id) => sql`${id}`),
           sql`, `,
         )})
-        order by created_at desc, id desc limit 500`,
+        order by created_at desc nulls last, id desc limit 500`,
   );
   for (const row of rows) {
     const list = byId.get(row.entity_id) ?? [];
@@ -81,7 +81,7 @@ export async function recentActivity(db: Executor, limit = 10): Promise<Activity
           Object.values(TABLE_NAMES).map((t) => sql`${t}`),
           sql`, `,
         )})
-        order by created_at desc limit ${limit}`,
+        order by created_at desc nulls last limit ${limit}`,
   );
   const tabOf = (entity: string) => (Object.entries(TABLE_NAMES).find(([, t]) => t === entity)?.[0] ?? "submissions") as DashboardTab;
   return rows.map((row) => ({ ...toEntry(row), entity: tabOf(row.entity), entityId: row.entity_id }));

@@ -105,7 +105,8 @@ export async function listPage(db: Executor, query: ListQuery): Promise<{ rows: 
         : sql`(${spec.time}, id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`,
     );
   }
-  const order = backwards ? sql.raw("asc") : sql.raw("desc");
+  // Spelled exactly as the indexes are (drizzle writes DESC NULLS LAST): any other null order and PostgreSQL sorts the table instead.
+  const order = backwards ? sql.raw("asc nulls first") : sql.raw("desc nulls last");
   const rows = await queryRows<RawRow>(
     db,
     sql`select ${spec.columns}, ${spec.time}::text as sort_at from ${spec.table} ${whereClause(where)}
