@@ -74,6 +74,9 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** How many of the newest rows a search reads before it asks the trigram index instead. */
+const SEARCH_WINDOW = 3000;
+
 function conditions(spec: TableSpec, query: Pick<ListQuery, "q" | "status">): SQL[] {
   const where: SQL[] = [];
   // lower() on both sides: the database's idea of case, the same one the index was built with.
@@ -107,11 +110,28 @@ export async function listPage(db: Executor, query: ListQuery): Promise<{ rows: 
   }
   // Spelled exactly as the indexes are (drizzle writes DESC NULLS LAST): any other null order and PostgreSQL sorts the table instead.
   const order = backwards ? sql.raw("asc nulls first") : sql.raw("desc nulls last");
-  const rows = await queryRows<RawRow>(
-    db,
-    sql`select ${spec.columns}, ${spec.time}::text as sort_at from ${spec.table} ${whereClause(where)}
-        order by ${spec.time} ${order}, id ${order} limit ${query.limit + 1}`,
-  );
+  let rows: RawRow[] = [];
+  if (query.q) {
+    // A common word matches often among the newest rows: look there first, walking the time index. When that
+    // window holds a whole page, it is the right page (every match in it is newer than any match outside it).
+    const others = where.slice(1); // the status and the cursor; the search is the first condition
+    rows = await queryRows<RawRow>(
+      db,
+      sql`select * from (
+            select ${spec.columns}, ${spec.time}::text as sort_at, ${spec.time} as sort_time, ${spec.search} as search_text
+            from ${spec.table} ${whereClause(others)} order by ${spec.time} ${order}, id ${order} limit ${SEARCH_WINDOW}
+          ) recent where search_text like lower(${containsPattern(query.q)})
+          order by sort_time ${order}, id ${order} limit ${query.limit + 1}`,
+    );
+  }
+  if (rows.length <= query.limit) {
+    // A rare word (or a short page): the trigram index finds every match, then the few are sorted.
+    rows = await queryRows<RawRow>(
+      db,
+      sql`select ${spec.columns}, ${spec.time}::text as sort_at from ${spec.table} ${whereClause(where)}
+          order by ${spec.time} ${order}, id ${order} limit ${query.limit + 1}`,
+    );
+  }
   const more = rows.length > query.limit;
   const page = rows.slice(0, query.limit);
   if (backwards) page.reverse();
