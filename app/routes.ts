@@ -32,6 +32,7 @@ export default [
   route("account", "routes/account.tsx"),
   route("admin/login", "routes/admin.login.tsx"),
   route("admin/dashboard", "routes/admin.dashboard.tsx"),
+  route("admin/dashboard/export", "routes/admin.dashboard.export.ts"),
   route("api/auth/*", "routes/api.auth.$.ts"),
   route("api/wishlist", "routes/api.wishlist.ts"),
   route(".well-known/jwks.json", "routes/well-known.jwks.ts"),

@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as accounts from "./schema/accounts";
+import * as admin from "./schema/admin";
 import * as audit from "./schema/audit";
 import * as auth from "./schema/auth";
 import * as catalogue from "./schema/catalogue";
@@ -23,6 +24,7 @@ import * as wishlist from "./schema/wishlist";
 
 export const schema = {
   ...accounts,
+  ...admin,
   ...audit,
   ...auth,
   ...catalogue,

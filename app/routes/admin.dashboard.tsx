@@ -1,28 +1,145 @@
+import { Form, data, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.dashboard";
+import { Button } from "~/components/ui/button";
+import { LinkTabs } from "~/components/ui/tabs";
+import { requestContext, servicesContext } from "~/lib/context.server";
 import { pageMeta } from "~/lib/seo";
-import { requireAdmin } from "~/modules/accounts/accounts.server";
+import { authHeaders, flashRedirect, mergeSetCookies, requireAdmin } from "~/modules/accounts/accounts.server";
+import { AUTH_MESSAGES } from "~/modules/accounts/accounts";
+import { DASHBOARD_MESSAGES, DASHBOARD_TABS, dashboardHref } from "~/modules/admin/admin";
+import { changeStatus, deleteItem, loadDashboard, parseView } from "~/modules/admin/admin.server";
+import { CountCards } from "~/modules/admin/components/count-cards";
+import { DashboardPanel } from "~/modules/admin/components/dashboard-panel";
+import { RecentActivity } from "~/modules/admin/components/recent-activity";
+import { DashboardToasts, useDashboardFetcher, useHydrated, type ActionAnswer } from "~/modules/admin/components/use-dashboard-action";
+import { isUuid } from "~/lib/uuid";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ matches, title: "Admin Dashboard | The Hive Bridal & Formal", description: "Staff dashboard.", path: "/admin/dashboard" });
 
-/** The dashboard itself comes with the admin issue; the guard is already the real one. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
-  return { name: admin.name };
+  const { database } = context.get(servicesContext);
+  const url = new URL(request.url);
+  const view = parseView(url);
+  const confirm = url.searchParams.get("confirm");
+  url.searchParams.delete("confirm");
+  const currentHref = `${url.pathname}?${url.searchParams.toString() || `tab=${view.tab}`}`;
+  try {
+    const dashboard = await loadDashboard(database.db, view);
+    return { admin: { name: admin.name }, dashboard, currentHref, confirm: confirm && isUuid(confirm) ? confirm : null, failed: false };
+  } catch (error) {
+    context.get(requestContext).logger.error({ err: error }, "admin dashboard failed to load");
+    return { admin: { name: admin.name }, dashboard: null, currentHref, confirm: null, failed: true };
+  }
+}
+
+/** Only a view of this dashboard; anything else goes to its first page. */
+function backFrom(value: FormDataEntryValue | null): string {
+  return typeof value === "string" && /^\/admin\/dashboard(\?[^#\\]*)?$/.test(value) && value.length < 1000 ? value : "/admin/dashboard";
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, context);
+  const { database, auth } = context.get(servicesContext);
+  const { logger } = context.get(requestContext);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const back = backFrom(form.get("back"));
+  // A script's fetcher gets the answer as data (and a toast); a plain form, a redirect carrying it.
+  const byScript = form.get("via") === "fetcher";
+  const answer = (ok: boolean, message: string, status = 200) =>
+    byScript ? data<ActionAnswer>({ intent, ok, message }, { status }) : flashRedirect(back, { kind: ok ? "success" : "error", message });
+  const actor = { id: admin.id, email: admin.email };
+  const failureStatus = (reason: "invalid" | "not-found" | "conflict") => (reason === "invalid" ? 400 : reason === "not-found" ? 404 : 409);
+
+  switch (intent) {
+    case "refresh":
+      return answer(true, DASHBOARD_MESSAGES.refreshed);
+    case "status": {
+      const outcome = await changeStatus(database.db, actor, { tab: form.get("tab"), id: form.get("id"), status: form.get("status") });
+      if (outcome.ok) {
+        logger.info({ tab: form.get("tab"), id: form.get("id") }, "admin changed a status");
+        return answer(true, DASHBOARD_MESSAGES.statusUpdated);
+      }
+      return answer(false, DASHBOARD_MESSAGES.statusFailed, failureStatus(outcome.reason));
+    }
+    case "delete": {
+      const outcome = await deleteItem(database.db, actor, { tab: form.get("tab"), id: form.get("id") });
+      if (outcome.ok) {
+        logger.info({ tab: form.get("tab"), id: form.get("id") }, "admin deleted an item");
+        return answer(true, DASHBOARD_MESSAGES.deleted);
+      }
+      return answer(false, DASHBOARD_MESSAGES.deleteFailed, failureStatus(outcome.reason));
+    }
+    case "logout": {
+      const signedOut = await auth.api.signOut({ headers: authHeaders(request, context), asResponse: true });
+      throw flashRedirect("/admin/login", { kind: "success", message: AUTH_MESSAGES.loggedOut }, mergeSetCookies(signedOut));
+    }
+  }
+  return answer(false, "Unknown action", 400);
+}
+
+function RefreshButton() {
+  const fetcher = useDashboardFetcher();
+  const hydrated = useHydrated();
+  const busy = fetcher.state !== "idle" && fetcher.formData?.get("intent") === "refresh";
+  return (
+    <fetcher.Form method="post" action="/admin/dashboard">
+      <input type="hidden" name="intent" value="refresh" />
+      {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
+      <Button type="submit" variant="outline" size="sm" disabled={busy}>
+        {busy ? "Refreshing..." : "Refresh"}
+      </Button>
+    </fetcher.Form>
+  );
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  const { admin, dashboard, currentHref, confirm, failed } = loaderData;
+  const navigating = useNavigation().state === "loading";
+  const tab = dashboard?.view.tab ?? "submissions";
   return (
-    <section className="mx-auto w-full max-w-5xl px-5 py-12">
-      <p className="eyebrow">Staff</p>
-      <h1 className="mt-3 text-4xl">Admin Dashboard</h1>
-      <p className="mt-4 text-muted-foreground">Welcome, {loaderData.name}. The dashboard's tables arrive with the admin work.</p>
-      <form method="post" action="/account?tab=profile" className="mt-8">
-        <input type="hidden" name="intent" value="logout" />
-        <button type="submit" className="text-sm underline underline-offset-4">
-          Logout
-        </button>
-      </form>
+    <section className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-10 px-4 py-10 sm:px-6 sm:py-12">
+      <DashboardToasts />
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <p className="eyebrow">Staff</p>
+          <h1 className="mt-2 text-4xl">Admin Dashboard</h1>
+          <p className="mt-2 text-sm text-muted-foreground">Signed in as {admin.name}</p>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          {/* Refresh keeps working without JavaScript as a plain form: it posts, and the page comes back with the toast. */}
+          <RefreshButton />
+          <Form method="post" action="/admin/dashboard">
+            <input type="hidden" name="intent" value="logout" />
+            <Button type="submit" variant="primary" size="sm">
+              Logout
+            </Button>
+          </Form>
+        </div>
+      </div>
+      {/* The live-updates connection (<LiveUpdates />) is placed here. */}
+
+      {failed || !dashboard ? (
+        <p role="alert" className="rounded-md border border-destructive/50 p-4 text-destructive">
+          {DASHBOARD_MESSAGES.loadFailed}
+        </p>
+      ) : (
+        <>
+          <CountCards counts={dashboard.counts} />
+          {/* The charts section goes here, between the counts and the tabs. */}
+          <div aria-busy={navigating} className="min-w-0">
+            <LinkTabs
+              label="Dashboard sections"
+              tabs={DASHBOARD_TABS.map((t) => ({ to: dashboardHref({ tab: t.id }), label: t.label, selected: t.id === tab }))}
+            >
+              <DashboardPanel page={dashboard} confirmId={confirm} currentHref={currentHref} />
+            </LinkTabs>
+          </div>
+          <RecentActivity entries={dashboard.activity} />
+        </>
+      )}
     </section>
   );
 }

@@ -13,6 +13,7 @@ const ADMIN_EMAIL = "boss@example.com";
 type Who = "anonymous" | "customer" | "other" | "admin";
 const cookies: Record<Who, string> = { anonymous: "", customer: "", other: "", admin: "" };
 let addressId = "";
+let submissionId = "";
 
 function cookieFrom(response: Response): string {
   return response.headers
@@ -73,6 +74,19 @@ beforeAll(async () => {
   const page = await (await fetch(`${server.url}/account?tab=addresses`, { headers: { cookie: cookies.customer } })).text();
   addressId = /edit=([0-9a-f-]{36})/.exec(page)?.[1] ?? "";
   expect(addressId).not.toBe("");
+  // One design request, so the admin's export has a row and a status change has a target.
+  const design = await post("/custom-design", {
+    name: "Dora Design",
+    email: "dora@example.com",
+    eventType: "gala",
+    vision: "A velvet gown with a long train",
+  });
+  expect(design.status).toBeLessThan(400);
+  const dashboard = await (
+    await fetch(`${server.url}/admin/dashboard?tab=submissions&q=dora`, { headers: { cookie: cookies.admin } })
+  ).text();
+  submissionId = /name="id" value="([0-9a-f-]{36})"/.exec(dashboard)?.[1] ?? "";
+  expect(submissionId).not.toBe("");
   const wish = await fetch(`${server.url}/api/wishlist`, {
     method: "POST",
     headers: { cookie: cookies.customer, "content-type": "application/json" },
@@ -107,6 +121,58 @@ const TABLE: Row[] = [
     request: get("/admin/dashboard"),
     expect: { anonymous: 302, customer: 302, other: 302, admin: 200 },
     location: { anonymous: /^\/admin\/login$/, customer: /^\/$/, other: /^\/$/ },
+  },
+  ...["appointments", "subscribers"].map((tab) => ({
+    name: `GET /admin/dashboard?tab=${tab}`,
+    request: get(`/admin/dashboard?tab=${tab}&q=a&status=all`),
+    expect: { anonymous: 302, customer: 302, other: 302, admin: 200 },
+    location: { anonymous: /^\/admin\/login$/, customer: /^\/$/, other: /^\/$/ },
+  })),
+  {
+    name: "GET /admin/dashboard/export",
+    request: get("/admin/dashboard/export?tab=submissions"),
+    expect: { anonymous: 302, customer: 302, other: 302, admin: 200 },
+    location: { anonymous: /^\/admin\/login$/, customer: /^\/$/, other: /^\/$/ },
+  },
+  {
+    name: "GET /admin/dashboard/export (nothing to export)",
+    request: get("/admin/dashboard/export?tab=subscribers&q=nobody-at-all"),
+    expect: { anonymous: 302, customer: 302, other: 302, admin: 303 },
+    location: {
+      anonymous: /^\/admin\/login$/,
+      customer: /^\/$/,
+      other: /^\/$/,
+      admin: /^\/admin\/dashboard\?tab=subscribers&q=nobody-at-all$/,
+    },
+  },
+  ...(
+    [
+      ["status", { intent: "status", tab: "submissions", id: "00000000-0000-4000-8000-000000000000", status: "contacted" }, 404],
+      [
+        "status (a status not in the list)",
+        { intent: "status", tab: "submissions", id: "00000000-0000-4000-8000-000000000000", status: "shipped" },
+        400,
+      ],
+      ["delete", { intent: "delete", tab: "appointments", id: "00000000-0000-4000-8000-000000000000" }, 404],
+      ["delete (a bad id)", { intent: "delete", tab: "subscribers", id: "1 or 1=1" }, 400],
+      ["refresh", { intent: "refresh" }, 200],
+    ] as const
+  ).map(([what, fields, adminStatus]) => ({
+    name: `POST /admin/dashboard ${what}`,
+    request: (cookie: string) => post("/admin/dashboard", { ...fields, via: "fetcher" }, cookie),
+    expect: { anonymous: 302, customer: 302, other: 302, admin: adminStatus },
+    location: { anonymous: /^\/admin\/login$/, customer: /^\/$/, other: /^\/$/ },
+  })),
+  {
+    name: "POST /admin/dashboard status of a real row (plain form)",
+    request: (cookie: string) =>
+      post(
+        "/admin/dashboard",
+        { intent: "status", tab: "submissions", id: submissionId, status: "contacted", back: "/admin/dashboard?tab=submissions" },
+        cookie,
+      ),
+    expect: { anonymous: 302, customer: 302, other: 302, admin: 302 },
+    location: { anonymous: /^\/admin\/login$/, customer: /^\/$/, other: /^\/$/, admin: /^\/admin\/dashboard\?tab=submissions$/ },
   },
   {
     name: "GET /api/wishlist",
@@ -206,6 +272,15 @@ describe("authorization on every protected loader and action", () => {
     const set = response.headers.getSetCookie().join("\n");
     expect(set).toMatch(/session_token=;/);
     expect(Buffer.from(/hive_flash=([^;]+)/.exec(set)![1]!, "base64url").toString()).toContain("Access denied. Admin privileges required.");
+  });
+
+  it("gives the admin the CSV, and records the plain-form status change in audit_log's history", async () => {
+    const response = await get("/admin/dashboard/export?tab=submissions&q=dora")(cookies.admin);
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="Custom Design Submissions \d{4}-\d{2}-\d{2}\.csv"/);
+    expect(await response.text()).toContain('"Dora Design"');
+    const page = await (await get("/admin/dashboard?tab=submissions&q=dora")(cookies.admin)).text();
+    expect(page).toContain("changed the status from pending to contacted");
   });
 
   it("lets the admin in with 'Login successful!'", async () => {

@@ -1,0 +1,242 @@
+// The admin module's server front door: reading a dashboard view from a URL,
+// loading it, changing a status, deleting, and exporting CSV. Routes call
+// these after requireAdmin; every change is audited in the same transaction.
+import { sql } from "drizzle-orm";
+import { queryRows, type Database } from "~/db/client.server";
+import { ACTIVE_APPOINTMENT_STATUSES } from "~/db/constants";
+import { isUuid } from "~/lib/uuid";
+import { DEFAULT_TAB, isDashboardTab, PAGE_SIZE, SEARCH_MAX_LENGTH, tabInfo, type DashboardTab } from "./admin";
+import { historyFor, recentActivity, recordChange, type Actor } from "./audit.server";
+import { attachmentHeader, csvFileName, csvLine } from "./csv";
+import {
+  EXPORT_COLUMNS,
+  exportBatches,
+  listPage,
+  readCounts,
+  TABLE_NAMES,
+  toAppointment,
+  toSubmission,
+  toSubscriber,
+  type Cursor,
+} from "./dashboard.server";
+import type { ActivityEntry, DashboardCounts, DashboardPage, DashboardRow, DashboardView } from "./types";
+
+export type { Actor } from "./audit.server";
+
+// --- the view in the URL ------------------------------------------------------
+
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(`${cursor.at}|${cursor.id}`, "utf8").toString("base64url");
+}
+
+/** A cursor from the URL, or null when it is anything but what encodeCursor makes (a hand-edited URL shows the first page). */
+export function decodeCursor(value: string | null): Cursor | null {
+  if (!value || value.length > 200) return null;
+  const decoded = Buffer.from(value, "base64url").toString("utf8");
+  const [at, id, extra] = decoded.split("|");
+  if (extra !== undefined || !at || !id || !TIMESTAMP.test(at) || !isUuid(id)) return null;
+  return { at, id };
+}
+
+export interface ParsedView extends DashboardView {
+  after: Cursor | null;
+  before: Cursor | null;
+}
+
+/** The view a URL asks for; anything unknown falls back to the default rather than failing. */
+export function parseView(url: URL): ParsedView {
+  const params = url.searchParams;
+  const askedTab = params.get("tab");
+  const tab: DashboardTab = isDashboardTab(askedTab) ? askedTab : DEFAULT_TAB;
+  // Control characters become spaces: they can be in no stored field, and must not reach a query.
+  const q = Array.from(params.get("q") ?? "", (c) => (c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127 ? " " : c))
+    .join("")
+    .trim()
+    .slice(0, SEARCH_MAX_LENGTH);
+  const askedStatus = params.get("status") ?? "all";
+  const status = (tabInfo(tab).statuses as readonly string[]).includes(askedStatus) ? askedStatus : "all";
+  const before = decodeCursor(params.get("before"));
+  const after = before ? null : decodeCursor(params.get("after"));
+  const page = after || before ? Math.min(Math.max(Number.parseInt(params.get("page") ?? "1", 10) || 1, 1), 1_000_000) : 1;
+  return { tab, q, status, page, after, before };
+}
+
+// --- loading ------------------------------------------------------------------
+
+export interface Dashboard extends DashboardPage {
+  counts: DashboardCounts;
+  activity: ActivityEntry[];
+}
+
+export async function loadDashboard(db: Database, view: ParsedView): Promise<Dashboard> {
+  const [counts, page, activity] = await Promise.all([
+    readCounts(db),
+    listPage(db, { tab: view.tab, q: view.q, status: view.status, after: view.after, before: view.before, limit: PAGE_SIZE }),
+    recentActivity(db, 10),
+  ]);
+  const history = await historyFor(
+    db,
+    view.tab,
+    page.rows.map((r) => r.id),
+  );
+  const shape = view.tab === "submissions" ? toSubmission : view.tab === "appointments" ? toAppointment : toSubscriber;
+  const rows = page.rows.map((raw) => ({ ...shape(raw), history: history.get(raw.id) ?? [] }) as DashboardRow);
+  const first = page.rows[0];
+  const last = page.rows.at(-1);
+  return {
+    view: { tab: view.tab, q: view.q, status: view.status, page: view.page },
+    rows,
+    newer: page.hasNewer && first ? encodeCursor({ at: first.sort_at, id: first.id }) : null,
+    older: page.hasOlder && last ? encodeCursor({ at: last.sort_at, id: last.id }) : null,
+    counts,
+    activity,
+  };
+}
+
+// --- changes ------------------------------------------------------------------
+
+export type ChangeOutcome = { ok: true } | { ok: false; reason: "invalid" | "not-found" | "conflict" };
+
+function labelOf(row: { name?: unknown; email?: unknown }): string {
+  return [row.name, row.email].filter((v) => typeof v === "string" && v).join(" · ");
+}
+
+/**
+ * Sets a submission's or an appointment's status (any to any, SPEC §4) and
+ * records it. An appointment that leaves pending/confirmed frees its slot
+ * (cancelled_at); one that comes back takes its place again only if nobody
+ * else holds it, else the change is refused as a conflict.
+ */
+export async function changeStatus(
+  db: Database,
+  actor: Actor,
+  input: { tab: unknown; id: unknown; status: unknown },
+): Promise<ChangeOutcome> {
+  const { tab, id, status } = input;
+  if (!isDashboardTab(tab) || !tabInfo(tab).editable) return { ok: false, reason: "invalid" };
+  if (typeof id !== "string" || !isUuid(id)) return { ok: false, reason: "invalid" };
+  if (typeof status !== "string" || !(tabInfo(tab).statuses as readonly string[]).includes(status)) return { ok: false, reason: "invalid" };
+  const table = sql.raw(TABLE_NAMES[tab]);
+  try {
+    return await db.transaction(async (tx) => {
+      const [current] = await queryRows<{ status: string; name: string; email: string }>(
+        tx,
+        sql`select status, name, email from ${table} where id = ${id} for update`,
+      );
+      if (!current) return { ok: false, reason: "not-found" } as const;
+      if (current.status === status) return { ok: true } as const;
+      if (tab === "appointments") {
+        const active = (ACTIVE_APPOINTMENT_STATUSES as readonly string[]).includes(status);
+        const updated = await queryRows<{ id: string }>(
+          tx,
+          active
+            ? sql`update appointments a set status = ${status}, cancelled_at = null where a.id = ${id}
+                  and not exists (select 1 from appointments o where o.id <> a.id and o.preferred_date = a.preferred_date
+                    and o.preferred_time = a.preferred_time and o.seat = a.seat and o.status in ('pending', 'confirmed'))
+                  returning a.id`
+            : sql`update appointments set status = ${status}, cancelled_at = coalesce(cancelled_at, now()) where id = ${id} returning id`,
+        );
+        if (updated.length === 0) return { ok: false, reason: "conflict" } as const;
+      } else {
+        await tx.execute(sql`update custom_design_submissions set status = ${status} where id = ${id}`);
+      }
+      await recordChange(tx, { actor, action: "status-change", tab, id, from: current.status, to: status, label: labelOf(current) });
+      return { ok: true } as const;
+    });
+  } catch (error) {
+    // Another booking took the slot between our check and the update: the unique index said no.
+    if (uniqueViolation(error)) return { ok: false, reason: "conflict" };
+    throw error;
+  }
+}
+
+function uniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+/** Deletes one row of a tab and records what it was; its audit entries stay. */
+export async function deleteItem(db: Database, actor: Actor, input: { tab: unknown; id: unknown }): Promise<ChangeOutcome> {
+  const { tab, id } = input;
+  if (!isDashboardTab(tab)) return { ok: false, reason: "invalid" };
+  if (typeof id !== "string" || !isUuid(id)) return { ok: false, reason: "invalid" };
+  return db.transaction(async (tx) => {
+    const [gone] = await queryRows<{ status?: string; is_active?: boolean; name?: string; email: string }>(
+      tx,
+      tab === "subscribers"
+        ? sql`delete from newsletter_subscribers where id = ${id} returning email, is_active`
+        : sql`delete from ${sql.raw(TABLE_NAMES[tab])} where id = ${id} returning status, name, email`,
+    );
+    if (!gone) return { ok: false, reason: "not-found" } as const;
+    const from = tab === "subscribers" ? (gone.is_active ? "active" : "inactive") : (gone.status ?? null);
+    await recordChange(tx, { actor, action: "delete", tab, id, from, to: null, label: labelOf(gone) });
+    return { ok: true } as const;
+  });
+}
+
+// --- export -------------------------------------------------------------------
+
+/** Today in the boutique's time zone, YYYY-MM-DD. */
+export function dayIn(timeZone: string, now = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}
+
+/**
+ * The CSV of what a view's search and filter show, or null when that is
+ * nothing. The body streams one keyset batch at a time as the client reads
+ * (pull), so memory stays flat however many rows there are.
+ */
+export async function exportCsv(
+  db: Database,
+  view: Pick<DashboardView, "tab" | "q" | "status">,
+  options: { timeZone: string; now?: Date; batchSize?: number },
+): Promise<{ fileName: string; headers: Record<string, string>; body: ReadableStream<Uint8Array> } | null> {
+  const batches = exportBatches(db, view, options.batchSize ?? 1000);
+  const first = await batches.next();
+  if (first.done) return null;
+  const columns = EXPORT_COLUMNS[view.tab];
+  const encoder = new TextEncoder();
+  let pending: typeof first.value | null = first.value;
+  let headerSent = false;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        if (!headerSent) {
+          headerSent = true;
+          // A byte-order mark, so spreadsheets read the UTF-8 names right.
+          controller.enqueue(encoder.encode(`\uFEFF${csvLine(columns.map((c) => c.header))}`));
+          return;
+        }
+        const batch = pending ?? (await batches.next().then((r) => (r.done ? null : r.value)));
+        pending = null;
+        if (!batch) {
+          controller.close();
+          return;
+        }
+        controller.enqueue(encoder.encode(batch.map((row) => csvLine(columns.map((c) => c.value(row)))).join("")));
+      } catch (error) {
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await batches.return(undefined);
+    },
+  });
+  const fileName = csvFileName(tabInfo(view.tab).label, dayIn(options.timeZone, options.now));
+  return {
+    fileName,
+    body,
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": attachmentHeader(fileName),
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  };
+}
+
+export { csvCell, csvLine } from "./csv";

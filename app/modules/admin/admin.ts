@@ -1,0 +1,98 @@
+// The admin dashboard's client-safe front door: its tabs, statuses, texts
+// (SPEC §2, §4, §8 and §9, word for word) and badge looks.
+import { APPOINTMENT_STATUSES, SUBMISSION_STATUSES } from "~/db/constants";
+import type { BadgeVariant } from "~/components/ui/badge";
+
+export const DASHBOARD_MESSAGES = {
+  refreshed: "Data refreshed",
+  statusUpdated: "Status updated successfully",
+  statusFailed: "Failed to update status",
+  deleted: "Item deleted successfully",
+  deleteFailed: "Failed to delete item",
+  noData: "No data to export",
+  loggedOut: "Logged out successfully",
+  loadFailed: "Failed to load data",
+  confirmDelete: "Are you sure you want to delete this item?",
+} as const;
+
+export const DASHBOARD_TABS = [
+  {
+    id: "submissions",
+    label: "Custom Design Submissions",
+    countLabel: "Design submissions",
+    empty: "No submissions found",
+    statuses: SUBMISSION_STATUSES,
+    /** Subscribers have no status change control (SPEC §4). */
+    editable: true,
+  },
+  {
+    id: "appointments",
+    label: "Appointments",
+    countLabel: "Appointments",
+    empty: "No appointments found",
+    statuses: APPOINTMENT_STATUSES,
+    editable: true,
+  },
+  {
+    id: "subscribers",
+    label: "Newsletter Subscribers",
+    countLabel: "Newsletter subscribers",
+    empty: "No subscribers found",
+    statuses: ["active", "inactive"] as const,
+    editable: false,
+  },
+] as const;
+
+export type DashboardTab = (typeof DASHBOARD_TABS)[number]["id"];
+export const DEFAULT_TAB: DashboardTab = "submissions";
+export const PAGE_SIZE = 25;
+export const SEARCH_MAX_LENGTH = 100;
+
+export function tabInfo(tab: DashboardTab) {
+  return DASHBOARD_TABS.find((t) => t.id === tab)!;
+}
+
+export function isDashboardTab(value: unknown): value is DashboardTab {
+  return typeof value === "string" && DASHBOARD_TABS.some((t) => t.id === value);
+}
+
+/** SPEC §4: pending secondary; cancelled destructive; contacted, in-progress, confirmed, completed default. Subscribers: active default, inactive secondary. */
+export function statusBadgeVariant(status: string): BadgeVariant {
+  if (status === "pending" || status === "inactive") return "secondary";
+  if (status === "cancelled") return "destructive";
+  return "default";
+}
+
+/** 'in-progress' → 'In progress', for labels; the badge and the stored value keep SPEC's spelling. */
+export function statusLabel(status: string): string {
+  const words = status.replace(/-/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The dashboard URL of a view: tab, search, filter and page all live in it. */
+export function dashboardHref(view: {
+  tab: DashboardTab;
+  q?: string;
+  status?: string;
+  after?: string;
+  before?: string;
+  page?: number;
+}): string {
+  const params = new URLSearchParams();
+  params.set("tab", view.tab);
+  if (view.q) params.set("q", view.q);
+  if (view.status && view.status !== "all") params.set("status", view.status);
+  if (view.after) params.set("after", view.after);
+  if (view.before) params.set("before", view.before);
+  if (view.page && view.page > 1) params.set("page", String(view.page));
+  return `/admin/dashboard?${params.toString()}`;
+}
+
+/** The CSV export of a view (what its search and filter show). */
+export function exportHref(view: { tab: DashboardTab; q?: string; status?: string }): string {
+  const params = new URLSearchParams();
+  params.set("tab", view.tab);
+  if (view.q) params.set("q", view.q);
+  if (view.status && view.status !== "all") params.set("status", view.status);
+  return `/admin/dashboard/export?${params.toString()}`;
+}

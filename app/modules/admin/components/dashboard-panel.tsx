@@ -1,0 +1,261 @@
+import type { ReactNode } from "react";
+import { Form, Link } from "react-router";
+import { toast } from "sonner";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonStyles } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { DASHBOARD_MESSAGES, dashboardHref, exportHref, SEARCH_MAX_LENGTH, statusBadgeVariant, statusLabel, tabInfo } from "../admin";
+import type { DashboardPage, DashboardRow, HistoryEntry } from "../types";
+import { DeleteConfirmation, DeleteControl } from "./delete-control";
+import { StatusControl } from "./status-control";
+
+const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+const formatAt = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;
+
+function rowLabel(row: DashboardRow): string {
+  return row.kind === "subscribers" ? row.email : row.name;
+}
+
+export function StatusBadge({ status }: { status: string }) {
+  return <Badge variant={statusBadgeVariant(status)}>{status}</Badge>;
+}
+
+function History({ entries }: { entries: HistoryEntry[] }) {
+  if (entries.length === 0) return <p className="text-sm text-muted-foreground">No changes recorded yet.</p>;
+  return (
+    <ol className="grid gap-1 text-sm">
+      {entries.map((entry) => (
+        <li key={entry.id}>
+          <time dateTime={entry.at}>{formatAt(entry.at)}</time>: {entry.actor}{" "}
+          {entry.action === "delete" ? "deleted it" : `changed the status from ${entry.from ?? "none"} to ${entry.to ?? "none"}`}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function Facts({ items }: { items: Array<[string, ReactNode]> }) {
+  return (
+    <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
+      {items.map(([term, value]) => (
+        <div key={term} className="contents">
+          <dt className="text-muted-foreground">{term}</dt>
+          <dd className="break-words whitespace-pre-line">{value ?? "—"}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Details({ row }: { row: DashboardRow }) {
+  const facts: Array<[string, ReactNode]> =
+    row.kind === "submissions"
+      ? [
+          ["Phone", row.phone],
+          ["Event date", row.eventDate],
+          ["Venue", row.venue],
+          ["Style", row.stylePreference],
+          ["Colours", row.colors],
+          ["Budget", row.budget],
+          ["Vision", row.vision],
+        ]
+      : row.kind === "appointments"
+        ? [
+            ["Phone", row.phone],
+            ["Type", row.appointmentType],
+            ["Notes", row.notes],
+          ]
+        : [["Subscribed", formatAt(row.at)]];
+  return (
+    <details className="group max-w-md">
+      <summary className="relative cursor-pointer text-sm underline decoration-gold/60 underline-offset-4">
+        Details and history<span className="sr-only"> of {rowLabel(row)}</span>
+      </summary>
+      <div className="mt-3 grid gap-4 rounded-md border border-border bg-surface p-4">
+        <Facts items={facts} />
+        <div>
+          <p className="text-xs tracking-[0.14em] text-muted-foreground uppercase">History</p>
+          <div className="mt-1">
+            <History entries={row.history} />
+          </div>
+        </div>
+      </div>
+    </details>
+  );
+}
+
+function Summary({ row }: { row: DashboardRow }) {
+  if (row.kind === "submissions") {
+    return (
+      <span className="text-sm">
+        {statusLabel(row.eventType)}
+        {row.eventDate ? `, ${row.eventDate}` : ""}
+        {row.budget ? <span className="block text-muted-foreground">Budget {row.budget}</span> : null}
+      </span>
+    );
+  }
+  if (row.kind === "appointments") {
+    return (
+      <span className="text-sm whitespace-nowrap">
+        {row.preferredDate} at {row.preferredTime}
+      </span>
+    );
+  }
+  return null;
+}
+
+/** One tab's panel: the search and filter form, export, the rows in a table, and the keyset pages. */
+export function DashboardPanel({ page, confirmId, currentHref }: { page: DashboardPage; confirmId: string | null; currentHref: string }) {
+  const { view, rows } = page;
+  const info = tabInfo(view.tab);
+  // After a change, back to this very view (tab, search, filter, page).
+  const back = currentHref;
+  const confirming = confirmId ? rows.find((r) => r.id === confirmId) : undefined;
+  const searchId = `search-${view.tab}`;
+
+  return (
+    <div className="grid min-w-0 grid-cols-1 gap-6">
+      <div className="flex flex-wrap items-end gap-4">
+        <Form method="get" action="/admin/dashboard" role="search" className="flex flex-1 flex-wrap items-end gap-3">
+          <input type="hidden" name="tab" value={view.tab} />
+          <Field label="Search" id={searchId} className="min-w-52 flex-1">
+            <Input
+              type="search"
+              name="q"
+              defaultValue={view.q}
+              maxLength={SEARCH_MAX_LENGTH}
+              placeholder={view.tab === "subscribers" ? "Email" : "Name, email, notes..."}
+              className="h-11"
+            />
+          </Field>
+          <Field label="Status" id={`status-${view.tab}`} className="w-44">
+            <Select
+              name="status"
+              defaultValue={view.status}
+              className="h-11"
+              options={[{ value: "all", label: "All" }, ...info.statuses.map((s) => ({ value: s, label: statusLabel(s) }))]}
+            />
+          </Field>
+          <Button type="submit" variant="primary" size="sm" className="min-h-11">
+            Search
+          </Button>
+          {view.q || view.status !== "all" ? (
+            <Link to={dashboardHref({ tab: view.tab })} className={buttonStyles("ghost", "min-h-11 text-xs", "sm")}>
+              Clear
+            </Link>
+          ) : null}
+        </Form>
+        <a
+          href={exportHref(view)}
+          className={buttonStyles("outline", "min-h-11", "sm")}
+          onClick={(event) => {
+            if (rows.length === 0) {
+              event.preventDefault();
+              toast.error(DASHBOARD_MESSAGES.noData);
+            }
+          }}
+        >
+          Export CSV
+        </a>
+      </div>
+
+      {confirming ? (
+        <DeleteConfirmation target={{ tab: view.tab, id: confirming.id, label: rowLabel(confirming), back }} cancelHref={currentHref} />
+      ) : null}
+
+      {rows.length === 0 ? (
+        <p className="rounded-md border border-dashed border-border py-12 text-center text-muted-foreground">{info.empty}</p>
+      ) : (
+        <Table aria-label={info.label}>
+          <TableHeader>
+            <TableRow>
+              <TableHead>{view.tab === "subscribers" ? "Email" : "Customer"}</TableHead>
+              {view.tab === "subscribers" ? null : <TableHead>{view.tab === "appointments" ? "Fitting" : "Event"}</TableHead>}
+              <TableHead>{view.tab === "subscribers" ? "Subscribed" : "Received"}</TableHead>
+              <TableHead>Status</TableHead>
+              {info.editable ? <TableHead>Change status</TableHead> : null}
+              <TableHead>Details</TableHead>
+              <TableHead className="relative">
+                <span className="sr-only">Actions</span>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((row) => {
+              const label = rowLabel(row);
+              return (
+                <TableRow key={row.id} className="align-top">
+                  <TableCell className="min-w-48">
+                    {row.kind === "subscribers" ? (
+                      <span className="break-all">{row.email}</span>
+                    ) : (
+                      <>
+                        <span className="block font-medium">{row.name}</span>
+                        <span className="block text-sm break-all text-muted-foreground">{row.email}</span>
+                      </>
+                    )}
+                  </TableCell>
+                  {row.kind === "subscribers" ? null : (
+                    <TableCell>
+                      <Summary row={row} />
+                    </TableCell>
+                  )}
+                  <TableCell className="text-sm whitespace-nowrap">
+                    <time dateTime={row.at}>{formatAt(row.at)}</time>
+                  </TableCell>
+                  <TableCell>
+                    <StatusBadge status={row.status} />
+                  </TableCell>
+                  {info.editable ? (
+                    <TableCell>
+                      <StatusControl tab={view.tab} id={row.id} status={row.status} statuses={info.statuses} label={label} back={back} />
+                    </TableCell>
+                  ) : null}
+                  <TableCell className="min-w-56">
+                    <Details row={row} />
+                  </TableCell>
+                  <TableCell>
+                    <DeleteControl target={{ tab: view.tab, id: row.id, label, back }} confirmHref={`${currentHref}&confirm=${row.id}`} />
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      )}
+
+      {page.newer || page.older ? (
+        <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3">
+          {page.newer ? (
+            <Link
+              to={dashboardHref({ tab: view.tab, q: view.q, status: view.status, before: page.newer, page: view.page - 1 })}
+              className={buttonStyles("outline", "", "sm")}
+              preventScrollReset
+            >
+              Newer
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-sm text-muted-foreground" aria-current="page">
+            Page {view.page}
+          </span>
+          {page.older ? (
+            <Link
+              to={dashboardHref({ tab: view.tab, q: view.q, status: view.status, after: page.older, page: view.page + 1 })}
+              className={buttonStyles("outline", "", "sm")}
+              preventScrollReset
+            >
+              Older
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,243 @@
+// The dashboard's queries: a page of one tab (search, filter and keyset
+// pagination all in the database), the counts, and the export's batches.
+// Nothing here ever reads a whole table.
+import { sql, type SQL } from "drizzle-orm";
+import { queryRows, type Executor } from "~/db/client.server";
+import { appointmentSearchText } from "~/db/schema/fittings";
+import { submissionSearchText } from "~/db/schema/design-requests";
+import type { DashboardTab } from "./admin";
+import type { AppointmentRow, DashboardCounts, SubmissionRow, SubscriberRow } from "./types";
+
+/** Where a page starts: after (older than) or before (newer than) a row, by (time, id). */
+export interface Cursor {
+  at: string;
+  id: string;
+}
+
+export interface ListQuery {
+  tab: DashboardTab;
+  /** Already trimmed; empty for no search. */
+  q: string;
+  /** 'all' or one of the tab's statuses (checked by the caller). */
+  status: string;
+  after?: Cursor | null;
+  before?: Cursor | null;
+  limit: number;
+}
+
+interface TableSpec {
+  table: SQL;
+  /** The ordering time column. */
+  time: SQL;
+  /** The expression the trigram index is built on (see app/db/schema). */
+  search: SQL;
+  columns: SQL;
+  statusFilter(status: string): SQL;
+}
+
+const SPECS: Record<DashboardTab, TableSpec> = {
+  submissions: {
+    table: sql.raw("custom_design_submissions"),
+    time: sql.raw("created_at"),
+    search: submissionSearchText,
+    columns: sql.raw(
+      "id, name, email, phone, event_type, event_date::text as event_date, venue, style_preference, colors, vision, budget, user_id, status, created_at",
+    ),
+    statusFilter: (status) => sql`status = ${status}`,
+  },
+  appointments: {
+    table: sql.raw("appointments"),
+    time: sql.raw("created_at"),
+    search: appointmentSearchText,
+    columns: sql.raw(
+      "id, name, email, phone, appointment_type, preferred_date::text as preferred_date, preferred_time, notes, user_id, status, created_at",
+    ),
+    statusFilter: (status) => sql`status = ${status}`,
+  },
+  subscribers: {
+    table: sql.raw("newsletter_subscribers"),
+    time: sql.raw("subscribed_at"),
+    search: sql.raw("lower(email)"),
+    columns: sql.raw("id, email, is_active, subscribed_at"),
+    statusFilter: (status) => (status === "inactive" ? sql`is_active = false` : sql`is_active = true`),
+  },
+};
+
+export const TABLE_NAMES: Record<DashboardTab, string> = {
+  submissions: "custom_design_submissions",
+  appointments: "appointments",
+  subscribers: "newsletter_subscribers",
+};
+
+/** `%text%` for LIKE, with the pattern's own wildcards taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** How many of the newest rows a search reads before it asks the trigram index instead. */
+const SEARCH_WINDOW = 3000;
+
+function conditions(spec: TableSpec, query: Pick<ListQuery, "q" | "status">): SQL[] {
+  const where: SQL[] = [];
+  // lower() on both sides: the database's idea of case, the same one the index was built with.
+  if (query.q) where.push(sql`${spec.search} like lower(${containsPattern(query.q)})`);
+  if (query.status !== "all") where.push(spec.statusFilter(query.status));
+  return where;
+}
+
+function whereClause(parts: SQL[]): SQL {
+  return parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
+}
+
+type RawRow = Record<string, unknown> & { id: string; sort_at: string };
+
+/**
+ * One page of a tab, newest first, plus whether there is a page on either
+ * side. The cursor is the last row's exact time as PostgreSQL prints it
+ * (microseconds and offset, which a JavaScript Date would round) and its id.
+ */
+export async function listPage(db: Executor, query: ListQuery): Promise<{ rows: RawRow[]; hasNewer: boolean; hasOlder: boolean }> {
+  const spec = SPECS[query.tab];
+  const where = conditions(spec, query);
+  const backwards = Boolean(query.before);
+  const cursor = query.before ?? query.after;
+  if (cursor) {
+    where.push(
+      backwards
+        ? sql`(${spec.time}, id) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+        : sql`(${spec.time}, id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`,
+    );
+  }
+  // Spelled exactly as the indexes are (drizzle writes DESC NULLS LAST): any other null order and PostgreSQL sorts the table instead.
+  const order = backwards ? sql.raw("asc nulls first") : sql.raw("desc nulls last");
+  let rows: RawRow[] = [];
+  if (query.q) {
+    // A common word matches often among the newest rows: look there first, walking the time index. When that
+    // window holds a whole page, it is the right page (every match in it is newer than any match outside it).
+    const others = where.slice(1); // the status and the cursor; the search is the first condition
+    rows = await queryRows<RawRow>(
+      db,
+      sql`select * from (
+            select ${spec.columns}, ${spec.time}::text as sort_at, ${spec.time} as sort_time, ${spec.search} as search_text
+            from ${spec.table} ${whereClause(others)} order by ${spec.time} ${order}, id ${order} limit ${SEARCH_WINDOW}
+          ) recent where search_text like lower(${containsPattern(query.q)})
+          order by sort_time ${order}, id ${order} limit ${query.limit + 1}`,
+    );
+  }
+  if (rows.length <= query.limit) {
+    // A rare word (or a short page): the trigram index finds every match, then the few are sorted.
+    rows = await queryRows<RawRow>(
+      db,
+      sql`select ${spec.columns}, ${spec.time}::text as sort_at from ${spec.table} ${whereClause(where)}
+          order by ${spec.time} ${order}, id ${order} limit ${query.limit + 1}`,
+    );
+  }
+  const more = rows.length > query.limit;
+  const page = rows.slice(0, query.limit);
+  if (backwards) page.reverse();
+  return {
+    rows: page,
+    hasNewer: backwards ? more : Boolean(query.after),
+    hasOlder: backwards ? true : more,
+  };
+}
+
+/** The export's rows, in batches of `size` by keyset: memory holds one batch, never the table. */
+export async function* exportBatches(db: Executor, query: Pick<ListQuery, "tab" | "q" | "status">, size = 1000): AsyncGenerator<RawRow[]> {
+  let after: Cursor | null = null;
+  for (;;) {
+    const { rows, hasOlder } = await listPage(db, { ...query, after, limit: size });
+    if (rows.length) yield rows;
+    if (!hasOlder || rows.length === 0) return;
+    const last = rows.at(-1)!;
+    after = { at: last.sort_at, id: last.id };
+  }
+}
+
+/** The count cards: exact, read from the trigger-maintained counters (migration 0011), one row per table. */
+export async function readCounts(db: Executor): Promise<DashboardCounts> {
+  const rows = await queryRows<{ table_name: string; row_count: string | number }>(
+    db,
+    sql`select table_name, row_count from admin_row_counts`,
+  );
+  const of = (tab: DashboardTab) => Number(rows.find((r) => r.table_name === TABLE_NAMES[tab])?.row_count ?? 0);
+  return { submissions: of("submissions"), appointments: of("appointments"), subscribers: of("subscribers") };
+}
+
+const iso = (value: unknown): string => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString());
+const text = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
+
+export function toSubmission(row: RawRow): Omit<SubmissionRow, "history"> {
+  return {
+    kind: "submissions",
+    id: row.id,
+    at: iso(row.created_at),
+    status: String(row.status),
+    name: String(row.name),
+    email: String(row.email),
+    phone: text(row.phone),
+    eventType: String(row.event_type),
+    eventDate: text(row.event_date),
+    venue: text(row.venue),
+    stylePreference: text(row.style_preference),
+    colors: text(row.colors),
+    vision: String(row.vision),
+    budget: text(row.budget),
+  };
+}
+
+export function toAppointment(row: RawRow): Omit<AppointmentRow, "history"> {
+  return {
+    kind: "appointments",
+    id: row.id,
+    at: iso(row.created_at),
+    status: String(row.status),
+    name: String(row.name),
+    email: String(row.email),
+    phone: text(row.phone),
+    appointmentType: String(row.appointment_type),
+    preferredDate: String(row.preferred_date),
+    preferredTime: String(row.preferred_time),
+    notes: text(row.notes),
+  };
+}
+
+export function toSubscriber(row: RawRow): Omit<SubscriberRow, "history"> {
+  return {
+    kind: "subscribers",
+    id: row.id,
+    at: iso(row.subscribed_at),
+    status: row.is_active === true || row.is_active === "t" ? "active" : "inactive",
+    email: String(row.email),
+  };
+}
+
+/** The CSV columns of each tab, in order: every stored field SPEC §3 names. */
+export const EXPORT_COLUMNS: Record<DashboardTab, { header: string; value(row: RawRow): unknown }[]> = {
+  submissions: [
+    "id",
+    "name",
+    "email",
+    "phone",
+    "event_type",
+    "event_date",
+    "venue",
+    "style_preference",
+    "colors",
+    "vision",
+    "budget",
+    "user_id",
+    "status",
+  ]
+    .map((c) => ({ header: c, value: (r: RawRow) => r[c] }))
+    .concat([{ header: "created_at", value: (r) => iso(r.created_at) }]),
+  appointments: ["id", "name", "email", "phone", "appointment_type", "preferred_date", "preferred_time", "notes", "user_id", "status"]
+    .map((c) => ({ header: c, value: (r: RawRow) => r[c] }))
+    .concat([{ header: "created_at", value: (r) => iso(r.created_at) }]),
+  subscribers: [
+    { header: "id", value: (r) => r.id },
+    { header: "email", value: (r) => r.email },
+    { header: "is_active", value: (r) => (r.is_active === true || r.is_active === "t" ? "true" : "false") },
+    { header: "subscribed_at", value: (r) => iso(r.subscribed_at) },
+  ],
+};

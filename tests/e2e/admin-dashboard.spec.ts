@@ -1,0 +1,287 @@
+import { execFile } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { startSessionAsReturning, waitForHydration } from "./brand-helpers";
+import { expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
+
+// The admin dashboard (issue 12, SPEC §2, §4, §5, §8): every control, with and without JavaScript, at both sizes.
+test.describe.configure({ timeout: 240_000 });
+
+test.beforeEach(async ({ page }) => {
+  await startSessionAsReturning(page);
+});
+
+const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+
+/** Signs an account up through the page's own cookie jar, then gives it the admin role with the operator CLI (the server holds the folder, so the CLI asks it). */
+async function signInAsAdmin(request: APIRequestContext): Promise<string> {
+  const email = `boss-${uid()}@example.com`;
+  const signUp = await request.post("/auth", {
+    form: { intent: "sign-up", fullName: "Bea Boss", email, password: "secret12" },
+    maxRedirects: 0,
+  });
+  expect(signUp.status()).toBe(302);
+  await new Promise<void>((resolve, reject) =>
+    execFile(
+      "npx",
+      ["tsx", "scripts/admin-grant.ts", email],
+      { env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR } },
+      (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stdout}\n${stderr}`)) : resolve()),
+    ),
+  );
+  return email;
+}
+
+/** The Fitting Room's next open day a week or so ahead (never a Sunday). */
+function fittingDate(days: number): string {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
+  const date = new Date(`${today}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  if (date.getUTCDay() === 0) date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Rows of our own through the public forms, named with a tag only this test uses. */
+async function seed(request: APIRequestContext, tag: string, { submissions = 2 } = {}) {
+  for (let i = 1; i <= submissions; i++) {
+    const response = await request.post("/custom-design", {
+      form: {
+        name: `Client ${tag} ${i}`,
+        email: `client-${tag}-${i}@example.com`,
+        eventType: "wedding",
+        vision: `A flowing silk gown ${tag}`,
+      },
+      maxRedirects: 0,
+    });
+    expect(response.status(), "design request").toBeLessThan(400);
+  }
+  // Any free slot: other tests book too, and a full one answers 409.
+  let booked = 0;
+  for (let attempt = 0; attempt < 20 && (booked === 0 || booked === 409); attempt++) {
+    const time = `${String(10 + Math.floor(Math.random() * 8)).padStart(2, "0")}:00`;
+    const booking = await request.post("/fitting-room", {
+      form: { name: `Guest ${tag}`, email: `guest-${tag}@example.com`, date: fittingDate(5 + Math.floor(Math.random() * 40)), time },
+      maxRedirects: 0,
+    });
+    booked = booking.status();
+  }
+  expect(booked, "booking").toBeLessThan(400);
+  const signup = await request.post("/newsletter", { form: { email: `reader-${tag}@example.com` }, maxRedirects: 0 });
+  expect(signup.status(), "newsletter").toBeLessThan(400);
+}
+
+async function openDashboard(page: Page, query = "") {
+  await page.goto(`/admin/dashboard${query}`);
+  await waitForHydration(page);
+}
+
+async function search(page: Page, text: string, status?: string) {
+  await page.getByRole("searchbox", { name: "Search" }).fill(text);
+  if (status) await page.getByRole("combobox", { name: "Status", exact: true }).selectOption({ label: status });
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(text)}`));
+}
+
+/**
+ * The toast of a page served after a plain form post: the root prints it in <noscript>. A browser without JavaScript
+ * shows it; Playwright's switch only stops scripts, so Chromium still parses <noscript> as text: read that text.
+ */
+async function expectFlash(page: Page, text: string) {
+  await expect.poll(async () => /<noscript>(.*?)<\/noscript>/s.exec(await page.content())?.[1] ?? "").toContain(text);
+}
+
+const table = (page: Page, name: string) => page.getByRole("table", { name });
+const toast = (page: Page, text: string) => page.getByRole("listitem").filter({ hasText: text }).first();
+
+test("an admin runs the day: counts, tabs, search, filter, status, history, export, delete, refresh, logout", async ({ page }) => {
+  await page.setViewportSize(VIEWPORTS.desktop);
+  const tag = uid();
+  await seed(page.request, tag);
+  await signInAsAdmin(page.request);
+  await openDashboard(page);
+
+  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  const totals = page.getByRole("list", { name: "Totals" });
+  await expect(totals.getByRole("listitem")).toHaveCount(3);
+  for (const label of ["Custom Design Submissions", "Appointments", "Newsletter Subscribers"]) {
+    await expect(totals.getByText(label)).toBeVisible();
+    await expect(page.getByRole("tab", { name: label })).toBeVisible();
+  }
+  await expect(page.getByRole("tab", { name: "Custom Design Submissions" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("tabpanel")).toBeVisible();
+
+  // Search, case-insensitively; the view lives in the URL.
+  await search(page, tag.toUpperCase());
+  const submissions = table(page, "Custom Design Submissions");
+  await expect(submissions.getByRole("row")).toHaveCount(3);
+  await page.reload();
+  await waitForHydration(page);
+  await expect(submissions.getByRole("row")).toHaveCount(3);
+
+  // The status filter: none contacted yet.
+  await search(page, tag, "Contacted");
+  await expect(page).toHaveURL(/status=contacted/);
+  await expect(page.getByText("No submissions found")).toBeVisible();
+  await expect(page.getByRole("table")).toHaveCount(0);
+  // Nothing to export.
+  await page.getByRole("link", { name: "Export CSV" }).click();
+  await expect(toast(page, "No data to export")).toBeVisible();
+
+  // A status change, from the row's dropdown; its badge and history follow.
+  await search(page, tag, "All");
+  const name = `Client ${tag} 1`;
+  const row = submissions.getByRole("row").filter({ hasText: name });
+  await expect(row.getByText("pending", { exact: true })).toBeVisible();
+  await page.getByRole("combobox", { name: `Status of ${name}` }).selectOption("in-progress");
+  await expect(toast(page, "Status updated successfully")).toBeVisible();
+  await expect(row.getByText("in-progress", { exact: true })).toBeVisible();
+  await page.getByRole("combobox", { name: `Status of ${name}` }).selectOption("contacted");
+  await expect(row.getByText("contacted", { exact: true })).toBeVisible();
+  await row.getByText("Details and history").click();
+  await expect(row.getByText(/changed the status from pending to in-progress/)).toBeVisible();
+  await expect(row.getByText(/changed the status from in-progress to contacted/)).toBeVisible();
+  await search(page, tag, "Contacted");
+  await expect(submissions.getByRole("row")).toHaveCount(2);
+
+  // CSV: the tab's label and the day, what the search and filter show.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^Custom Design Submissions \d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await readFile((await download.path())!, "utf8");
+  expect(csv).toContain(`"${name}"`);
+  expect(csv).not.toContain(`Client ${tag} 2`);
+  expect(csv.replace(/^\uFEFF/, "").split("\r\n")[0]).toMatch(/^"id","name","email"/);
+
+  // Delete asks first; Cancel keeps the row.
+  await search(page, tag, "All");
+  await page.getByRole("button", { name: `Delete ${name}` }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText("Are you sure you want to delete this item?");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(submissions.getByRole("row")).toHaveCount(3);
+  await page.getByRole("button", { name: `Delete ${name}` }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expect(toast(page, "Item deleted successfully")).toBeVisible();
+  await expect(submissions.getByRole("row")).toHaveCount(2);
+  // The deleted row's history stays: the recent activity shows the delete.
+  await expect(page.getByRole("region", { name: "Recent activity" }).getByText(new RegExp(`deleted ${name}`))).toBeVisible();
+
+  // Appointments.
+  await page.getByRole("tab", { name: "Appointments" }).click();
+  await expect(page.getByRole("tab", { name: "Appointments" })).toHaveAttribute("aria-selected", "true");
+  await search(page, tag);
+  const guest = `Guest ${tag}`;
+  await expect(table(page, "Appointments").getByRole("row").filter({ hasText: guest })).toBeVisible();
+  await page.getByRole("combobox", { name: `Status of ${guest}` }).selectOption("confirmed");
+  await expect(toast(page, "Status updated successfully")).toBeVisible();
+  await search(page, tag, "Cancelled");
+  await expect(page.getByText("No appointments found")).toBeVisible();
+
+  // Subscribers: a badge, no change control.
+  await page.getByRole("tab", { name: "Newsletter Subscribers" }).click();
+  await search(page, `reader-${tag}`);
+  const subscribers = table(page, "Newsletter Subscribers");
+  await expect(subscribers.getByRole("row")).toHaveCount(2);
+  await expect(subscribers.getByText("active", { exact: true })).toBeVisible();
+  await expect(page.getByRole("combobox", { name: /^Status of/ })).toHaveCount(0);
+  await search(page, `reader-${tag}`, "Inactive");
+  await expect(page.getByText("No subscribers found")).toBeVisible();
+  await search(page, `reader-${tag}`, "Active");
+  await page.getByRole("button", { name: `Delete reader-${tag}@example.com` }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expect(toast(page, "Item deleted successfully")).toBeVisible();
+  await expect(page.getByText("No subscribers found")).toBeVisible();
+
+  await page.getByRole("button", { name: "Refresh" }).click();
+  await expect(toast(page, "Data refreshed")).toBeVisible();
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page.getByText("Logged out successfully").first()).toBeVisible();
+  await page.goto("/admin/dashboard");
+  await expect(page).toHaveURL(/\/admin\/login$/);
+});
+
+test("pages by keyset, and the page lives in the URL", async ({ page }) => {
+  await page.setViewportSize(VIEWPORTS.desktop);
+  const tag = uid();
+  await seed(page.request, tag, { submissions: 27 });
+  await signInAsAdmin(page.request);
+  await openDashboard(page, `?tab=submissions&q=${tag}`);
+  const rows = table(page, "Custom Design Submissions").getByRole("row");
+  await expect(rows).toHaveCount(26);
+  await expect(rows.nth(1)).toContainText(`Client ${tag} 27`);
+  await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Older" }).click();
+  await expect(page).toHaveURL(/after=.*page=2/);
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(2)).toContainText(`Client ${tag} 1`);
+  await expect(page.getByText("Page 2")).toBeVisible();
+  await page.reload();
+  await expect(rows).toHaveCount(3);
+  await page.getByRole("link", { name: "Newer" }).click();
+  await expect(rows).toHaveCount(26);
+  await expect(page.getByRole("link", { name: "Newer" })).toHaveCount(0);
+});
+
+test("works without JavaScript: search, status, delete after the question, refresh", async ({ browser }: { browser: Browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: VIEWPORTS.phone });
+  const page = await context.newPage();
+  const tag = uid();
+  await seed(page.request, tag);
+  await signInAsAdmin(page.request);
+  await page.goto(`/admin/dashboard?tab=submissions&q=${tag}`);
+  const name = `Client ${tag} 2`;
+  const submissions = table(page, "Custom Design Submissions");
+  await expect(submissions.getByRole("row")).toHaveCount(3);
+  const row = submissions.getByRole("row").filter({ hasText: name });
+  await page.getByRole("combobox", { name: `Status of ${name}` }).selectOption("completed");
+  await row.getByRole("button", { name: "Save" }).click();
+  await expectFlash(page, "Status updated successfully");
+  await expect(row.getByText("completed", { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`q=${tag}`));
+
+  await page.getByRole("link", { name: `Delete ${name}` }).click();
+  const question = page.getByRole("alertdialog", { name: "Are you sure you want to delete this item?" });
+  await expect(question).toBeVisible();
+  await question.getByRole("button", { name: "Delete" }).click();
+  await expectFlash(page, "Item deleted successfully");
+  await expect(submissions.getByRole("row")).toHaveCount(2);
+
+  await page.getByRole("button", { name: "Refresh" }).click();
+  await expectFlash(page, "Data refreshed");
+  // An export of nothing comes back to the view with the message.
+  await page.goto(`/admin/dashboard/export?tab=submissions&q=nothing-${tag}`);
+  await expectFlash(page, "No data to export");
+  await context.close();
+});
+
+for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+  for (const theme of THEMES) {
+    test(`the dashboard passes axe at ${size} in ${theme}`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme: theme, reducedMotion: "reduce" });
+      const tag = uid();
+      await seed(page.request, tag);
+      await signInAsAdmin(page.request);
+      for (const tab of ["submissions", "appointments", "subscribers"]) {
+        await openDashboard(page, `?tab=${tab}&q=${tag}`);
+        await expect(page.getByRole("table")).toBeVisible();
+        await page.getByText("Details and history").first().click();
+        // The page itself never scrolls sideways: a wide table scrolls inside its own box.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+        await expectNoAxeViolations(page);
+        await page.screenshot({ path: `/tmp/admin-shots/admin-${tab}-${size}-${theme}.png`, fullPage: true });
+      }
+      await page
+        .getByRole("button", { name: /^Delete / })
+        .first()
+        .click();
+      await expect(page.getByRole("alertdialog")).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.screenshot({ path: `/tmp/admin-shots/admin-dialog-${size}-${theme}.png` });
+      await page.getByRole("button", { name: "Cancel" }).click();
+      await openDashboard(page, `?tab=submissions&q=nothing-${tag}`);
+      await expect(page.getByText("No submissions found")).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  }
+}
