@@ -69,7 +69,11 @@ describe.each(testEngines)("fitting bookings on $name", (engine) => {
     expect(mails[0]?.textBody).toContain("/fitting-room/cancel?token=");
     const ics = Buffer.from(mails[0]?.attachments?.[0]?.contentBase64 ?? "", "base64").toString("utf8");
     expect(ics).toContain("METHOD:REQUEST");
-    expect(ics).toContain("DTSTART:20261125T150000Z");
+    // On the boutique's clock, with its zone's definition (EST in November: 10:00 AM is 15:00 UTC, stored above).
+    expect(ics).toContain("DTSTART;TZID=America/New_York:20261125T100000");
+    expect(ics).toContain("DTEND;TZID=America/New_York:20261125T110000");
+    expect(ics).toMatch(/BEGIN:VTIMEZONE\r\nTZID:America\/New_York\r\n/);
+    expect(ics).toContain("BEGIN:STANDARD\r\nDTSTART:20261101T020000\r\nTZOFFSETFROM:-0400\r\nTZOFFSETTO:-0500\r\nTZNAME:EST");
     expect(ics).toContain("214 Whitaker Street");
   });
 
