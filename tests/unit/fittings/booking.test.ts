@@ -96,17 +96,17 @@ describe.each(testEngines)("fitting bookings on $name", (engine) => {
     expect(await db.select().from(mailOutbox)).toHaveLength(0);
   });
 
-  it("30 concurrent bookings of one slot: exactly the capacity succeeds", async () => {
+  it("50 concurrent bookings of one slot: exactly the capacity succeeds", async () => {
     const db = database.handle.db;
     for (const capacity of [1, 3]) {
       await db.delete(appointments);
       const settings = { ...SETTINGS, FITTING_SLOT_CAPACITY: capacity };
       const outcomes = await Promise.all(
-        Array.from({ length: 30 }, (_, i) => bookFitting(db, booking({ email: `shopper${i}@example.com` }), options({ settings }))),
+        Array.from({ length: 50 }, (_, i) => bookFitting(db, booking({ email: `shopper${i}@example.com` }), options({ settings }))),
       );
       expect(outcomes.filter((o) => o.status === "booked")).toHaveLength(capacity);
       const losers = outcomes.filter((o) => o.status === "refused");
-      expect(losers).toHaveLength(30 - capacity);
+      expect(losers).toHaveLength(50 - capacity);
       expect(losers.every((o) => o.status === "refused" && o.reason === "full" && /choose another time/.test(o.message))).toBe(true);
       const [count] = await db
         .select({ n: sql<number>`count(*)::int` })
