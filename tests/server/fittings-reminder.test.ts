@@ -29,11 +29,15 @@ function icsField(mail: ReceivedMail, name: string): string | undefined {
     .join(":");
 }
 
-/** 20260102T150000Z → the instant. */
-const fromIcs = (value: string) =>
-  new Date(
-    `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)}T${value.slice(9, 11)}:${value.slice(11, 13)}:${value.slice(13, 15)}Z`,
-  );
+/** The instant of a wall-clock hour in New York (EDT or EST, whichever gives that hour). */
+function newYorkInstant(date: string, hour: number): Date {
+  for (const offset of [4, 5]) {
+    const candidate = new Date(`${date}T${String(hour + offset).padStart(2, "0")}:00:00Z`);
+    const shown = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", hour: "numeric", hour12: false }).format(candidate);
+    if (Number(shown) === hour) return candidate;
+  }
+  throw new Error(`no New York ${hour}:00 on ${date}`);
+}
 
 describe("the fitting reminder", { timeout: 600_000 }, () => {
   let smtp: TestSmtpServer | undefined;
@@ -49,13 +53,15 @@ describe("the fitting reminder", { timeout: 600_000 }, () => {
     const base = { DATA_DIR: dataDir, SMTP_URL: smtp.url, MAIL_FROM: "The Hive <hello@thehive.test>", FITTING_REMINDER_POLL_MS: "300" };
     server = await startBoutique(base);
     const email = `reminded-${Date.now()}@example.com`;
+    const date = boutiqueDatePlus(5);
     const booked = await fetch(`${server.url}/fitting-room`, {
       method: "POST",
-      body: new URLSearchParams({ name: "Ada Lovelace", email, date: boutiqueDatePlus(5), time: "15:00" }),
+      body: new URLSearchParams({ name: "Ada Lovelace", email, date, time: "15:00" }),
     });
     expect(booked.status).toBe(200);
     const [confirmation] = await smtp.waitFor((m) => m.to.includes(email), { timeoutMs: 60_000 });
-    const startsAt = fromIcs(icsField(confirmation!, "DTSTART")!);
+    expect(icsField(confirmation!, "DTSTART;TZID=America/New_York")).toBe(`${date.replaceAll("-", "")}T150000`);
+    const startsAt = newYorkInstant(date, 15);
     const uid = icsField(confirmation!, "UID");
     await server.stop("SIGTERM");
 

@@ -244,3 +244,23 @@ export async function designImageResponse(
     },
   });
 }
+
+/**
+ * The storage keys of a request's images (pictures and thumbnails). Its rows
+ * go with the request (ON DELETE CASCADE), its files do not: whoever deletes a
+ * request (the admin dashboard) reads these first, deletes, and once that has
+ * committed calls `removeDesignRequestFiles`.
+ */
+export async function designRequestFileKeys(db: Database, submissionId: string): Promise<string[]> {
+  if (!UUID.test(submissionId)) return [];
+  const rows = await db
+    .select({ key: designRequestImages.key, thumbKey: designRequestImages.thumbKey })
+    .from(designRequestImages)
+    .where(eq(designRequestImages.submissionId, submissionId.toLowerCase()));
+  return rows.flatMap((row) => [row.key, row.thumbKey]);
+}
+
+/** Removes stored files by key (a missing file is fine). */
+export async function removeDesignRequestFiles(store: ImageStore, keys: readonly string[]): Promise<void> {
+  await Promise.all(keys.map((key) => store.remove(key)));
+}

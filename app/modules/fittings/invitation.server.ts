@@ -2,13 +2,25 @@ import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { BRAND } from "~/lib/brand";
 import { boutiqueAddress, type MailAttachment } from "~/modules/mail/mail.server";
 import { slotEnd, slotStart } from "./availability.server";
+import { vtimezone } from "./vtimezone.server";
 
 /**
- * The calendar file mailed with a booking (METHOD:REQUEST) and with its
- * cancellation (METHOD:CANCEL, same UID, higher SEQUENCE), so a calendar that
- * accepted the first removes the event on the second. Times are written in
- * UTC, which every client converts to its reader's clock; the boutique's
- * zone is named in the description and as X-WR-TIMEZONE.
+ * A Date whose local (server-zone) fields read as the boutique's wall clock:
+ * ical-generator writes `DTSTART;TZID=...` from a Date's local getters. Safe
+ * for fitting slots (10 AM to 6 PM), which never fall in a daylight-saving gap.
+ */
+function wallClock(date: string, time: string, plusMinutes = 0): Date {
+  const [year = 0, month = 1, day = 1] = date.split("-").map(Number);
+  const [hours = 0, minutes = 0] = time.split(":").map(Number);
+  return new Date(year, month - 1, day, hours, minutes + plusMinutes, 0, 0);
+}
+
+/**
+ * The calendar file mailed with a booking (METHOD:REQUEST), its reminder, and
+ * its cancellation (METHOD:CANCEL, same UID, higher SEQUENCE), so a calendar
+ * that accepted the first removes the event on the second. Times are written
+ * on the boutique's clock (`DTSTART;TZID=America/New_York:...`) with the
+ * zone's VTIMEZONE block, made from the platform's time zone data.
  */
 export function fittingInvitation(input: {
   appointmentId: string;
@@ -21,19 +33,22 @@ export function fittingInvitation(input: {
   localWhen: string;
 }): MailAttachment {
   const cancel = input.method === "cancel";
+  const year = Number(input.date.slice(0, 4));
   const calendar = ical({
     prodId: { company: BRAND.fullName, product: "fittings", language: "EN" },
     name: `${BRAND.fullName} fittings`,
     method: cancel ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+    timezone: { name: input.timeZone, generator: (zone) => vtimezone(zone, [year - 1, year]) },
   });
-  // Named for clients that show it; the times themselves are UTC (a zone set on
-  // the calendar without a VTIMEZONE block would make them floating).
   calendar.x([{ key: "X-WR-TIMEZONE", value: input.timeZone }]);
+  const minutes =
+    (slotEnd(input.date, input.time, input.timeZone).getTime() - slotStart(input.date, input.time, input.timeZone).getTime()) / 60_000;
   calendar.createEvent({
     id: `${input.appointmentId}@fittings.thehive`,
     sequence: cancel ? 1 : 0,
-    start: slotStart(input.date, input.time, input.timeZone),
-    end: slotEnd(input.date, input.time, input.timeZone),
+    timezone: input.timeZone,
+    start: wallClock(input.date, input.time),
+    end: wallClock(input.date, input.time, minutes),
     stamp: new Date(),
     summary: `Fitting at ${BRAND.fullName}`,
     description: `Your fitting appointment, ${input.localWhen} (${input.timeZone}). ${BRAND.phone}`,
