@@ -30,6 +30,8 @@ export default [
   route("account", "routes/account.tsx"),
   route("admin/login", "routes/admin.login.tsx"),
   route("admin/dashboard", "routes/admin.dashboard.tsx"),
+  // Not SPEC screens: the admin tables' live changes (Server-Sent Events) and the mail outbox.
+  route("api/admin/events", "routes/api.admin.events.ts"),
   route("api/auth/*", "routes/api.auth.$.ts"),
   route("api/wishlist", "routes/api.wishlist.ts"),
   route(".well-known/jwks.json", "routes/well-known.jwks.ts"),

@@ -109,6 +109,23 @@ const TABLE: Row[] = [
     location: { anonymous: /^\/admin\/login$/, customer: /^\/$/, other: /^\/$/ },
   },
   {
+    // The live stream never ends by itself: an open one is read to its first frame, then dropped.
+    name: "GET /api/admin/events",
+    request: async (cookie) => {
+      const controller = new AbortController();
+      const response = await fetch(`${server.url}/api/admin/events`, {
+        redirect: "manual",
+        headers: { cookie },
+        signal: controller.signal,
+      });
+      if (response.status !== 200) return response;
+      const first = await response.body!.getReader().read();
+      controller.abort();
+      return new Response(first.value, { status: response.status, headers: response.headers });
+    },
+    expect: { anonymous: 401, customer: 403, other: 403, admin: 200 },
+  },
+  {
     name: "GET /api/wishlist",
     request: get("/api/wishlist"),
     expect: { anonymous: 401, customer: 200, other: 200, admin: 200 },
