@@ -51,6 +51,8 @@ export const appointments = pgTable(
       .on(t.userId, t.preferredDate, t.preferredTime)
       .where(sql`${t.userId} is not null and ${oneOf(t.status, ACTIVE_APPOINTMENT_STATUSES)}`),
     index("appointments_starts_at_idx").on(t.startsAt),
+    // The dashboard's fittings-per-week chart: a date range counted from the index alone.
+    index("appointments_preferred_date_status_idx").on(t.preferredDate, t.status),
     index("appointments_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
     index("appointments_status_created_at_idx").on(t.status, t.createdAt.desc()),
     index("appointments_user_id_idx").on(t.userId, t.createdAt.desc()),
