@@ -109,6 +109,19 @@ const TABLE: Row[] = [
     location: { anonymous: /^\/admin\/login$/, customer: /^\/$/, other: /^\/$/ },
   },
   {
+    name: "GET /admin/mail",
+    request: get("/admin/mail"),
+    expect: { anonymous: 302, customer: 302, other: 302, admin: 200 },
+    location: { anonymous: /^\/admin\/login$/, customer: /^\/$/, other: /^\/$/ },
+  },
+  {
+    name: "POST /admin/mail retry",
+    request: (cookie) => post("/admin/mail?status=failed", { intent: "retry", id: "00000000-0000-4000-8000-000000000000" }, cookie),
+    // Only the admin reaches the action: it answers with the outbox view and a toast.
+    expect: { anonymous: 302, customer: 302, other: 302, admin: 302 },
+    location: { anonymous: /^\/admin\/login$/, customer: /^\/$/, other: /^\/$/, admin: /^\/admin\/mail\?status=failed$/ },
+  },
+  {
     // The live stream never ends by itself: an open one is read to its first frame, then dropped.
     name: "GET /api/admin/events",
     request: async (cookie) => {
