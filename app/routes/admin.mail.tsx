@@ -92,6 +92,9 @@ export default function AdminMail({ loaderData }: Route.ComponentProps) {
         <Link to="/admin/dashboard" className="underline decoration-gold/60 underline-offset-4 hover:decoration-current">
           Dashboard
         </Link>
+        <Link to="/admin/insights" className="underline decoration-gold/60 underline-offset-4 hover:decoration-current">
+          Insights
+        </Link>
         <Link to="/admin/mail" aria-current="page" className="font-medium underline underline-offset-4">
           Mail
         </Link>

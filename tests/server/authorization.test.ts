@@ -115,6 +115,12 @@ const TABLE: Row[] = [
     location: { anonymous: /^\/admin\/login$/, customer: /^\/$/, other: /^\/$/ },
   },
   {
+    name: "GET /admin/insights",
+    request: get("/admin/insights"),
+    expect: { anonymous: 302, customer: 302, other: 302, admin: 200 },
+    location: { anonymous: /^\/admin\/login$/, customer: /^\/$/, other: /^\/$/ },
+  },
+  {
     name: "POST /admin/mail retry",
     request: (cookie) => post("/admin/mail?status=failed", { intent: "retry", id: "00000000-0000-4000-8000-000000000000" }, cookie),
     // Only the admin reaches the action: it answers with the outbox view and a toast.

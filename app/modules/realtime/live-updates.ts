@@ -11,7 +11,7 @@ export interface LiveConnectionOptions {
   url: string;
   onChange: () => void;
   onStatus?: (status: LiveStatus) => void;
-  /** Changes arriving within this window cause one reload. */
+  /** Changes arriving within this window cause one reload (a burst, e.g. a bulk delete, is one reload, not hundreds). */
   debounceMs?: number;
   /** First wait before opening again after the browser gave up; doubles up to `maxRetryMs`. */
   retryMs?: number;
@@ -23,7 +23,7 @@ export interface LiveConnectionOptions {
 export const CHANGE_EVENTS = ["change", "resync"] as const;
 
 export function connectLiveUpdates(options: LiveConnectionOptions): () => void {
-  const { url, onChange, onStatus, debounceMs = 250, retryMs = 5_000, maxRetryMs = 60_000 } = options;
+  const { url, onChange, onStatus, debounceMs = 100, retryMs = 5_000, maxRetryMs = 60_000 } = options;
   const Impl = options.EventSourceImpl ?? globalThis.EventSource;
   let source: EventSource | null = null;
   let debounce: ReturnType<typeof setTimeout> | undefined;

@@ -20,7 +20,7 @@ const LABELS: Record<LiveStatus, string> = {
  */
 export function LiveUpdates({
   url = ADMIN_EVENTS_URL,
-  debounceMs = 250,
+  debounceMs = 100,
   className,
 }: {
   url?: string;
