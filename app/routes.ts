@@ -33,6 +33,10 @@ export default [
   route("admin/login", "routes/admin.login.tsx"),
   route("admin/dashboard", "routes/admin.dashboard.tsx"),
   route("admin/dashboard/export", "routes/admin.dashboard.export.ts"),
+  // Not SPEC screens: the admin tables' live changes (Server-Sent Events) and the mail outbox.
+  route("api/admin/events", "routes/api.admin.events.ts"),
+  route("admin/mail", "routes/admin.mail.tsx"),
+  route("admin/insights", "routes/admin.insights.tsx"),
   route("api/auth/*", "routes/api.auth.$.ts"),
   route("api/wishlist", "routes/api.wishlist.ts"),
   route(".well-known/jwks.json", "routes/well-known.jwks.ts"),

@@ -175,6 +175,42 @@ const TABLE: Row[] = [
     location: { anonymous: /^\/admin\/login$/, customer: /^\/$/, other: /^\/$/, admin: /^\/admin\/dashboard\?tab=submissions$/ },
   },
   {
+    name: "GET /admin/mail",
+    request: get("/admin/mail"),
+    expect: { anonymous: 302, customer: 302, other: 302, admin: 200 },
+    location: { anonymous: /^\/admin\/login$/, customer: /^\/$/, other: /^\/$/ },
+  },
+  {
+    name: "GET /admin/insights",
+    request: get("/admin/insights"),
+    expect: { anonymous: 302, customer: 302, other: 302, admin: 200 },
+    location: { anonymous: /^\/admin\/login$/, customer: /^\/$/, other: /^\/$/ },
+  },
+  {
+    name: "POST /admin/mail retry",
+    request: (cookie) => post("/admin/mail?status=failed", { intent: "retry", id: "00000000-0000-4000-8000-000000000000" }, cookie),
+    // Only the admin reaches the action: it answers with the outbox view and a toast.
+    expect: { anonymous: 302, customer: 302, other: 302, admin: 302 },
+    location: { anonymous: /^\/admin\/login$/, customer: /^\/$/, other: /^\/$/, admin: /^\/admin\/mail\?status=failed$/ },
+  },
+  {
+    // The live stream never ends by itself: an open one is read to its first frame, then dropped.
+    name: "GET /api/admin/events",
+    request: async (cookie) => {
+      const controller = new AbortController();
+      const response = await fetch(`${server.url}/api/admin/events`, {
+        redirect: "manual",
+        headers: { cookie },
+        signal: controller.signal,
+      });
+      if (response.status !== 200) return response;
+      const first = await response.body!.getReader().read();
+      controller.abort();
+      return new Response(first.value, { status: response.status, headers: response.headers });
+    },
+    expect: { anonymous: 401, customer: 403, other: 403, admin: 200 },
+  },
+  {
     name: "GET /api/wishlist",
     request: get("/api/wishlist"),
     expect: { anonymous: 401, customer: 200, other: 200, admin: 200 },

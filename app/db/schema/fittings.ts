@@ -61,6 +61,8 @@ export const appointments = pgTable(
     index("appointments_reminder_due_idx")
       .on(t.startsAt)
       .where(sql`${t.reminderQueuedAt} is null and ${oneOf(t.status, ACTIVE_APPOINTMENT_STATUSES)}`),
+    // The dashboard's fittings-per-week chart: a date range counted from the index alone.
+    index("appointments_preferred_date_status_idx").on(t.preferredDate, t.status),
     index("appointments_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
     index("appointments_status_created_at_idx").on(t.status, t.createdAt.desc()),
     index("appointments_user_id_idx").on(t.userId, t.createdAt.desc()),

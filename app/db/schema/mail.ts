@@ -41,5 +41,7 @@ export const mailOutbox = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
     index("mail_outbox_created_at_idx").on(t.createdAt.desc()),
+    // The admins' outbox view: one status, newest first, by keyset.
+    index("mail_outbox_status_created_at_idx").on(t.status, t.createdAt.desc(), t.id.desc()),
   ],
 );

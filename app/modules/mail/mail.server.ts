@@ -10,3 +10,14 @@ export {
   type MailBlock,
 } from "./templates/layout.server";
 export type { MailAttachment, MailMessage } from "./types";
+// The admins' outbox view (/admin/mail).
+export {
+  countOutbox,
+  isMailStatus,
+  listOutbox,
+  OUTBOX_PAGE_SIZE,
+  retryFailedMail,
+  type OutboxEntry,
+  type OutboxPage,
+  type RetryOutcome,
+} from "./outbox-view.server";

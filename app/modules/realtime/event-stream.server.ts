@@ -11,7 +11,13 @@ function frame(event: ChangeEvent): Uint8Array {
  * away (`signal`) or the server shuts down (the bus closes). A comment line
  * every `heartbeatMs` keeps proxies from closing an idle stream.
  */
-export function createChangeEventStream(bus: ChangeBus, signal: AbortSignal, heartbeatMs = 25_000): Response {
+export function createChangeEventStream(
+  bus: ChangeBus,
+  signal: AbortSignal,
+  heartbeatMs = 25_000,
+  /** Called once when the stream ends, however it ends (client gone, shutdown, reader cancelled). */
+  onFinish?: () => void,
+): Response {
   let cleanup = () => {};
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -22,6 +28,7 @@ export function createChangeEventStream(bus: ChangeBus, signal: AbortSignal, hea
         clearInterval(heartbeat);
         unsubscribe();
         signal.removeEventListener("abort", finish);
+        onFinish?.();
         try {
           controller.close();
         } catch {

@@ -1,0 +1,50 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/admin.insights";
+import { servicesContext } from "~/lib/context.server";
+import { pageMeta } from "~/lib/seo";
+import { requireAdmin } from "~/modules/accounts/accounts.server";
+import { loadDashboardInsights } from "~/modules/admin-insights/admin-insights.server";
+import { DashboardCharts } from "~/modules/admin-insights/components/charts";
+import { LiveUpdates } from "~/modules/realtime/components/live-updates";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    matches,
+    title: "Insights | The Hive Bridal & Formal",
+    description: "Staff: fittings, design requests and subscribers over time.",
+    path: "/admin/insights",
+    noindex: true,
+  });
+
+/** The dashboard's charts on a page of their own; they reload live like the dashboard. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const { database, env } = context.get(servicesContext);
+  return { insights: await loadDashboardInsights(database.db, { timeZone: env.BOUTIQUE_TIME_ZONE }) };
+}
+
+export default function AdminInsights({ loaderData }: Route.ComponentProps) {
+  return (
+    <section className="mx-auto w-full max-w-6xl px-5 py-10 md:py-12">
+      <nav aria-label="Admin" className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+        <Link to="/admin/dashboard" className="underline decoration-gold/60 underline-offset-4 hover:decoration-current">
+          Dashboard
+        </Link>
+        <Link to="/admin/insights" aria-current="page" className="font-medium underline underline-offset-4">
+          Insights
+        </Link>
+        <Link to="/admin/mail" className="underline decoration-gold/60 underline-offset-4 hover:decoration-current">
+          Mail
+        </Link>
+      </nav>
+      <div className="mt-6 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <p className="eyebrow">Staff</p>
+          <h1 className="mt-3 text-4xl">Insights</h1>
+        </div>
+        <LiveUpdates />
+      </div>
+      <DashboardCharts data={loaderData.insights} className="mt-8" />
+    </section>
+  );
+}

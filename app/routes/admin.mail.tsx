@@ -1,0 +1,139 @@
+import { Link, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/admin.mail";
+import { LinkTabs } from "~/components/ui/tabs";
+import { MAIL_STATUSES, type MailStatus } from "~/db/constants";
+import { servicesContext } from "~/lib/context.server";
+import { pageMeta } from "~/lib/seo";
+import { flashRedirect, requireAdmin } from "~/modules/accounts/accounts.server";
+import { MAIL_STATUS_LABELS, OutboxTable, type OutboxRow } from "~/modules/mail/components/outbox-table";
+import { countOutbox, isMailStatus, listOutbox, retryFailedMail, type OutboxEntry } from "~/modules/mail/mail.server";
+import { LiveUpdates } from "~/modules/realtime/components/live-updates";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    matches,
+    title: "Mail Outbox | The Hive Bridal & Formal",
+    description: "Staff: mail waiting, sent and failed.",
+    path: "/admin/mail",
+    noindex: true,
+  });
+
+const RETRY_MESSAGES = {
+  queued: "Mail queued to send again",
+  notFailed: "That mail is no longer failed: it was already retried or sent",
+  notFound: "That mail could not be found",
+  invalid: "Choose a failed mail to retry",
+} as const;
+
+/** The tab asked for; with none, Failed when anything has failed (it needs someone), else Pending. */
+function statusFrom(url: URL, counts?: Record<MailStatus, number>): MailStatus {
+  const given = url.searchParams.get("status");
+  if (isMailStatus(given)) return given;
+  return counts && counts.failed === 0 ? "pending" : "failed";
+}
+
+/** The outbox (DESIGN: failed sends stay visible to admins): one status per tab, newest first. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const { database, env } = context.get(servicesContext);
+  const url = new URL(request.url);
+  const status = statusFrom(url);
+  const [page, counts] = await Promise.all([
+    listOutbox(database.db, { status, before: url.searchParams.get("before") }),
+    countOutbox(database.db),
+  ]);
+  const format = new Intl.DateTimeFormat("en-US", { timeZone: env.BOUTIQUE_TIME_ZONE, dateStyle: "medium", timeStyle: "short" });
+  const stamp = (date: Date) => ({ iso: date.toISOString(), text: format.format(date) });
+  const when = (entry: OutboxEntry) =>
+    entry.status === "sent" ? (entry.sentAt ? stamp(entry.sentAt) : null) : entry.status === "pending" ? stamp(entry.nextAttemptAt) : null;
+  const rows: OutboxRow[] = page.entries.map((entry) => ({
+    id: entry.id,
+    kind: entry.kind,
+    toAddress: entry.toAddress,
+    subject: entry.subject,
+    status: entry.status,
+    attempts: entry.attempts,
+    lastError: entry.lastError,
+    created: stamp(entry.createdAt),
+    when: when(entry),
+  }));
+  return { status, rows, counts, nextCursor: page.nextCursor, paged: url.searchParams.has("before") };
+}
+
+const retryForm = z.object({ intent: z.literal("retry"), id: z.uuid() });
+
+/** POST intent=retry id=<uuid>: a failed mail back in the queue, due now; the answer is a toast on the same view. */
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  const services = context.get(servicesContext);
+  const url = new URL(request.url);
+  const back = `/admin/mail?status=${statusFrom(url)}`;
+  const form = await request.formData();
+  const parsed = retryForm.safeParse({ intent: form.get("intent"), id: form.get("id") });
+  if (!parsed.success) throw flashRedirect(back, { kind: "error", message: RETRY_MESSAGES.invalid });
+  const outcome = await retryFailedMail(services.database.db, parsed.data.id);
+  if (outcome === "queued") {
+    services.nudgeMail();
+    services.logger.info({ mailId: parsed.data.id }, "failed mail queued again by an admin");
+    throw flashRedirect(back, { kind: "success", message: RETRY_MESSAGES.queued });
+  }
+  throw flashRedirect(back, { kind: "error", message: outcome === "not-failed" ? RETRY_MESSAGES.notFailed : RETRY_MESSAGES.notFound });
+}
+
+export default function AdminMail({ loaderData }: Route.ComponentProps) {
+  const { status, rows, counts, nextCursor, paged } = loaderData;
+  const navigation = useNavigation();
+  const busyId =
+    navigation.state !== "idle" && navigation.formData?.get("intent") === "retry" ? String(navigation.formData.get("id")) : null;
+  return (
+    <section className="mx-auto w-full max-w-6xl px-5 py-10 md:py-12">
+      <nav aria-label="Admin" className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+        <Link to="/admin/dashboard" className="underline decoration-gold/60 underline-offset-4 hover:decoration-current">
+          Dashboard
+        </Link>
+        <Link to="/admin/insights" className="underline decoration-gold/60 underline-offset-4 hover:decoration-current">
+          Insights
+        </Link>
+        <Link to="/admin/mail" aria-current="page" className="font-medium underline underline-offset-4">
+          Mail
+        </Link>
+      </nav>
+      <div className="mt-6 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <p className="eyebrow">Staff</p>
+          <h1 className="mt-3 text-4xl">Mail Outbox</h1>
+          <p className="mt-3 max-w-2xl text-muted-foreground">
+            Every mail the boutique sends waits here until it goes. A failed mail shows why; Retry sends it once more.
+          </p>
+        </div>
+        <LiveUpdates />
+      </div>
+      <LinkTabs
+        className="mt-8"
+        label="Mail by status"
+        tabs={MAIL_STATUSES.map((value) => ({
+          to: `/admin/mail?status=${value}`,
+          label: `${MAIL_STATUS_LABELS[value]} (${counts[value]})`,
+          selected: value === status,
+        }))}
+      >
+        <OutboxTable status={status} rows={rows} busyId={busyId} />
+        {paged || nextCursor ? (
+          <div className="mt-6 flex flex-wrap gap-6 text-sm">
+            {paged ? (
+              <Link to={`/admin/mail?status=${status}`} className="underline underline-offset-4">
+                Newest
+              </Link>
+            ) : null}
+            {nextCursor ? (
+              <Link to={`/admin/mail?status=${status}&before=${encodeURIComponent(nextCursor)}`} className="underline underline-offset-4">
+                Older mail
+              </Link>
+            ) : null}
+          </div>
+        ) : null}
+      </LinkTabs>
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+CREATE INDEX "appointments_preferred_date_status_idx" ON "appointments" USING btree ("preferred_date","status");--> statement-breakpoint
+CREATE INDEX "mail_outbox_status_created_at_idx" ON "mail_outbox" USING btree ("status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);

@@ -1,0 +1,243 @@
+import { execFile } from "node:child_process";
+import { expect, test, type Page } from "@playwright/test";
+import { startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
+import { freePort, startSmtpServer, type TestSmtpServer } from "../helpers/smtp";
+import { startSessionAsReturning, waitForHydration } from "./brand-helpers";
+import { collectConsoleErrors, expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
+
+// A boutique of its own whose SMTP server is down at first, so mail fails
+// (one attempt each): the outbox view shows failures, Retry sends them once
+// the SMTP server is up. The admin's page reloads live on others' changes.
+// One worker walks the tests in order on one boutique (run with --workers=1); none needs another's
+// rows (the admin's own verification mail fails in beforeAll), so a timing miss in the live test
+// under a loaded machine does not skip the rest.
+test.describe.configure({ mode: "default" });
+test.setTimeout(120_000);
+
+const ADMIN_EMAIL = "outbox-admin@example.com";
+let boutique: BoutiqueServer;
+let smtpPort = 0;
+let smtp: TestSmtpServer | undefined;
+
+function boutiqueDatePlus(days: number): string {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
+  const date = new Date(`${today}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  if (date.getUTCDay() === 0) date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+test.beforeAll(async ({ browser }) => {
+  smtpPort = await freePort();
+  const port = await freePort();
+  boutique = await startBoutique({
+    PORT: String(port),
+    APP_URL: `http://127.0.0.1:${port}`,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    MAIL_MAX_ATTEMPTS: "1",
+    MAIL_POLL_MS: "200",
+    NEWSLETTER_RATE_LIMIT: "1000",
+    BOOKING_RATE_LIMIT: "1000",
+    AUTH_RATE_LIMIT: "1000",
+  });
+  const context = await browser.newContext();
+  const signedUp = await context.request.post(`${boutique.url}/auth`, {
+    form: { intent: "sign-up", fullName: "Olive Outbox", email: ADMIN_EMAIL, password: "secret12" },
+    maxRedirects: 0,
+  });
+  expect(signedUp.status()).toBe(302);
+  await context.close();
+  await new Promise<void>((resolve, reject) =>
+    execFile(
+      "npx",
+      ["tsx", "scripts/admin-grant.ts", ADMIN_EMAIL],
+      { env: { ...process.env, DATA_DIR: boutique.dataDir } },
+      (error, stdout) => (error ? reject(new Error(`${error.message}\n${stdout}`)) : resolve()),
+    ),
+  );
+});
+
+test.afterAll(async () => {
+  await boutique?.stop("SIGTERM");
+  await smtp?.close();
+});
+
+async function signInAsAdmin(page: Page) {
+  await startSessionAsReturning(page);
+  const response = await page.request.post(`${boutique.url}/admin/login`, {
+    form: { intent: "login", email: ADMIN_EMAIL, password: "secret12" },
+    maxRedirects: 0,
+  });
+  expect(response.headers().location).toBe("/admin/dashboard");
+  // Its "Login successful!" toast belongs to the dashboard, not to these pages.
+  await page.context().clearCookies({ name: "hive_flash" });
+}
+
+/** The three tabs' counts added up: every mail the outbox holds, whatever state the worker has moved it to. */
+async function totalMail(page: Page): Promise<number> {
+  const labels = await page.getByRole("tab").allTextContents();
+  return labels.reduce((sum, label) => sum + Number(/\((\d+)\)/.exec(label)?.[1] ?? 0), 0);
+}
+
+/**
+ * Records, in the page, when the tabs' total changes: the test then compares
+ * that moment with when the change was made, rather than with when a busy
+ * machine got round to asking the page.
+ */
+async function watchTotals(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { __totals: { total: number; at: number }[] };
+    const read = () =>
+      Array.from(document.querySelectorAll('[role="tab"]')).reduce(
+        (sum, tab) => sum + Number(/\((\d+)\)/.exec(tab.textContent ?? "")?.[1] ?? 0),
+        0,
+      );
+    w.__totals = [{ total: read(), at: Date.now() }];
+    new MutationObserver(() => {
+      const total = read();
+      if (total !== w.__totals.at(-1)!.total) w.__totals.push({ total, at: Date.now() });
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+/** When the page first showed `total` mails (ms since the epoch), waiting up to 10 s for it. */
+async function whenTotalShown(page: Page, total: number): Promise<number> {
+  let at: number | undefined;
+  await expect
+    .poll(
+      async () => {
+        at = await page.evaluate(
+          (n) => (window as unknown as { __totals: { total: number; at: number }[] }).__totals.find((t) => t.total === n)?.at,
+          total,
+        );
+        return at;
+      },
+      { timeout: 10_000 },
+    )
+    .toBeDefined();
+  return at!;
+}
+
+test("the page updates within a second when someone in another browser subscribes or books a fitting", async ({ page, browser }) => {
+  await signInAsAdmin(page);
+  await page.goto(`${boutique.url}/admin/mail`);
+  await waitForHydration(page);
+  await expect(page.getByRole("status").filter({ hasText: "Live updates on" })).toBeVisible();
+  const before = await totalMail(page);
+  await watchTotals(page);
+
+  const visitor = await browser.newContext();
+  const shopper = await visitor.newPage();
+  await startSessionAsReturning(shopper);
+  await shopper.goto(`${boutique.url}/newsletter`);
+  await waitForHydration(shopper);
+  await shopper.getByLabel("Email address").fill(`live-${Date.now()}@example.com`);
+  const signedUp = shopper.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/newsletter"));
+  await shopper.getByRole("button", { name: "Claim My 15% Off" }).click();
+  await signedUp;
+  const subscribedAt = Date.now();
+  await expect(shopper.getByText("HIVE15", { exact: true })).toBeVisible();
+  // The welcome mail was queued with the sign-up: the admin's counts grow without a reload.
+  const subscriberLag = (await whenTotalShown(page, before + 1)) - subscribedAt;
+  console.log(`sign-up shown after ${subscriberLag} ms`);
+  expect(subscriberLag).toBeLessThan(1_000);
+
+  const booked = await visitor.request.post(`${boutique.url}/fitting-room`, {
+    form: { name: "Lia Live", email: `lia-${Date.now()}@example.com`, date: boutiqueDatePlus(8), time: "15:00", notes: "" },
+  });
+  const bookedAt = Date.now();
+  expect(booked.status()).toBe(200);
+  expect(await booked.text()).toContain("Appointment booked!");
+  const bookingLag = (await whenTotalShown(page, before + 2)) - bookedAt;
+  console.log(`booking shown after ${bookingLag} ms`);
+  expect(bookingLag).toBeLessThan(1_000);
+  await visitor.close();
+});
+
+test("an admin retries a failed mail and it is sent", async ({ page }) => {
+  const email = `retry-${Date.now()}@example.com`;
+  const signup = await page.request.post(`${boutique.url}/newsletter`, { form: { email } });
+  expect(signup.status()).toBe(200);
+  await signInAsAdmin(page);
+  const errors = collectConsoleErrors(page);
+
+  // Nothing listens on the SMTP port yet: the one attempt fails.
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`${boutique.url}/admin/mail?status=failed`);
+        return page.getByRole("row").filter({ hasText: email }).count();
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(1);
+  await waitForHydration(page);
+  await expect(page.getByRole("tab", { name: /^Failed \(\d+\)$/ })).toHaveAttribute("aria-selected", "true");
+  const row = page.getByRole("table", { name: "Failed mail" }).getByRole("row").filter({ hasText: email });
+  await expect(row.getByRole("cell", { name: /ECONNREFUSED|connect/i })).toBeVisible();
+
+  smtp = await startSmtpServer(smtpPort);
+  await row.getByRole("button", { name: `Retry mail to ${email}` }).click();
+  await expect(page.getByText("Mail queued to send again")).toBeVisible();
+  const [mail] = await smtp.waitFor((m) => m.to.includes(email), { timeoutMs: 20_000 });
+  expect(mail!.subject).toBe("Welcome to the Hive: your 15% off code");
+
+  await page.getByRole("tab", { name: /^Sent/ }).click();
+  await expect(page.getByRole("table", { name: "Sent mail" }).getByRole("row").filter({ hasText: email })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test("a retry of a mail that is not failed, or of nothing, says so", async ({ page }) => {
+  await signInAsAdmin(page);
+  const response = await page.request.post(`${boutique.url}/admin/mail?status=failed`, {
+    form: { intent: "retry", id: "not-an-id" },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(302);
+  await page.goto(`${boutique.url}/admin/mail?status=failed`);
+  await expect(page.getByText("Choose a failed mail to retry")).toBeVisible();
+});
+
+for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+  for (const theme of THEMES) {
+    test(`/admin/mail looks finished and passes axe at ${size} width in ${theme}`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme: theme });
+      await signInAsAdmin(page);
+      const errors = collectConsoleErrors(page);
+      await page.goto(`${boutique.url}/admin/mail?status=failed`);
+      await waitForHydration(page);
+      await expect(page.getByRole("heading", { level: 1, name: "Mail Outbox" })).toBeVisible();
+      await page.screenshot({ path: `test-results/screenshots/admin-mail-${size}-${theme}.png`, fullPage: true });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoAxeViolations(page);
+      expect(errors).toEqual([]);
+    });
+  }
+}
+
+for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+  for (const theme of THEMES) {
+    test(`/admin/insights charts look finished and pass axe at ${size} width in ${theme}`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme: theme });
+      await signInAsAdmin(page);
+      const errors = collectConsoleErrors(page);
+      await page.goto(`${boutique.url}/admin/insights`);
+      await waitForHydration(page);
+      for (const name of ["Fittings per week", "Design requests by status", "Newsletter subscribers"]) {
+        const figure = page.getByRole("figure", { name: new RegExp(`^${name}`) });
+        await expect(figure).toBeVisible();
+        await expect(figure.getByRole("img")).toHaveAttribute("aria-label", /chart of/);
+      }
+      // The booking and sign-ups made above are counted.
+      await expect(page.getByRole("figure", { name: /^Fittings per week/ })).toContainText(/[1-9]\d* booked from this week on/);
+      await page.screenshot({ path: `test-results/screenshots/admin-insights-${size}-${theme}.png`, fullPage: true });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoAxeViolations(page);
+      expect(errors).toEqual([]);
+    });
+  }
+}

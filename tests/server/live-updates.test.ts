@@ -1,0 +1,157 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { grantAdminByEmail } from "~/modules/accounts/admin-grant.server";
+import { startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
+import { postgresAvailable, testEngines, type TestDatabase } from "../helpers/databases";
+import { freePort } from "../helpers/smtp";
+import { openSse, type SseClient } from "../helpers/sse";
+
+/**
+ * SPEC §4 "data reloads on any change notification": two built server
+ * instances on one PostgreSQL database. A change made through one reaches an
+ * admin's event stream on the other within a second, through the database's
+ * NOTIFY, not through anything the two processes share.
+ */
+const EVENTS = "/api/admin/events";
+const ADMIN_EMAIL = "live-admin@example.com";
+
+function cookieFrom(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";", 1)[0]!)
+    .filter((c) => !c.endsWith("="))
+    .join("; ");
+}
+
+async function signUp(base: string, name: string, email: string): Promise<string> {
+  const response = await fetch(`${base}/auth`, {
+    method: "POST",
+    redirect: "manual",
+    body: new URLSearchParams({ intent: "sign-up", fullName: name, email, password: "secret12" }),
+  });
+  expect(response.status, `sign-up of ${email}`).toBe(302);
+  return cookieFrom(response);
+}
+
+/** A boutique date a week or more ahead (never a Sunday), on the server's default clock. */
+function boutiqueDatePlus(days: number): string {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
+  const date = new Date(`${today}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  if (date.getUTCDay() === 0) date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+describe.skipIf(!postgresAvailable)("live updates across two instances on one PostgreSQL", { timeout: 300_000 }, () => {
+  let database: TestDatabase;
+  let one: BoutiqueServer;
+  let two: BoutiqueServer;
+  let admin = "";
+  let customer = "";
+  const open: SseClient[] = [];
+
+  beforeAll(async () => {
+    database = await testEngines.find((engine) => engine.name === "postgres")!.create();
+    const secret = randomBytes(32).toString("hex");
+    const start = async () => {
+      const port = await freePort();
+      return startBoutique({
+        PORT: String(port),
+        APP_URL: `http://127.0.0.1:${port}`,
+        DATABASE_URL: database.url,
+        DATABASE_POOL_SIZE: "4",
+        APP_SECRET: secret,
+        MAIL_TRANSPORT: "log",
+      });
+    };
+    // One after the other: both run the migrations under the advisory lock anyway, and the machine is small.
+    one = await start();
+    two = await start();
+    admin = await signUp(one.url, "Lina Live", ADMIN_EMAIL);
+    customer = await signUp(one.url, "Cora Customer", "live-customer@example.com");
+    expect(await grantAdminByEmail(database.handle.db, ADMIN_EMAIL)).toBe("granted");
+  }, 300_000);
+
+  afterAll(async () => {
+    await Promise.all(open.map((client) => client.close()));
+    await Promise.all([one?.stop("SIGTERM"), two?.stop("SIGTERM")]);
+    await database?.drop();
+  });
+
+  async function stream(server: BoutiqueServer, cookie: string) {
+    const client = await openSse(`${server.url}${EVENTS}`, cookie);
+    open.push(client);
+    return client;
+  }
+
+  it("refuses the stream to anonymous visitors (401) and customers (403), without a redirect", async () => {
+    const anonymous = await stream(two, "");
+    expect(anonymous.status).toBe(401);
+    const shopper = await stream(two, customer);
+    expect(shopper.status).toBe(403);
+    expect(await shopper.response.text()).toBe("Access denied. Admin privileges required.");
+  });
+
+  it("streams as text/event-stream, uncompressed, to an admin", async () => {
+    const client = await fetch(`${two.url}${EVENTS}`, { headers: { cookie: admin, "accept-encoding": "gzip, br" } });
+    expect(client.status).toBe(200);
+    expect(client.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    expect(client.headers.get("content-encoding")).toBeNull();
+    expect(client.headers.get("cache-control")).toContain("no-cache");
+    await client.body?.cancel();
+  });
+
+  it("a newsletter sign-up and a fitting booking made on one instance reach an admin on the other within a second", async () => {
+    const watcher = await stream(two, admin);
+    expect(watcher.status).toBe(200);
+    // The stream is subscribed once its headers are out; give the server a beat anyway.
+    await new Promise((r) => setTimeout(r, 100));
+
+    const email = `live-${Date.now()}@example.com`;
+    const sent = performance.now();
+    const signup = await fetch(`${one.url}/newsletter`, { method: "POST", body: new URLSearchParams({ email }) });
+    expect(signup.status).toBe(200);
+    const subscriberEvent = await watcher.waitFor((e) => e.event === "change" && e.data.includes('"newsletter_subscribers"'), 5_000);
+    expect(JSON.parse(subscriberEvent.data)).toMatchObject({ type: "change", table: "newsletter_subscribers", op: "insert" });
+    expect(subscriberEvent.at - sent).toBeLessThan(1_000);
+
+    const booked = performance.now();
+    const booking = await fetch(`${one.url}/fitting-room`, {
+      method: "POST",
+      body: new URLSearchParams({ name: "Ada Live", email, date: boutiqueDatePlus(9), time: "11:00", notes: "" }),
+    });
+    expect(booking.status).toBe(200);
+    const bookingEvent = await watcher.waitFor((e) => e.event === "change" && e.data.includes('"appointments"'), 5_000);
+    expect(JSON.parse(bookingEvent.data)).toMatchObject({ table: "appointments", op: "insert" });
+    expect(bookingEvent.at - booked).toBeLessThan(1_000);
+    await watcher.close();
+  });
+
+  it("caps open streams per user at 5 (429 past it) and frees a slot when a stream closes", async () => {
+    // Earlier tests closed theirs; wait until the server has noticed.
+    await new Promise((r) => setTimeout(r, 300));
+    const streams: SseClient[] = [];
+    for (let i = 0; i < 5; i++) streams.push(await stream(one, admin));
+    expect(streams.map((s) => s.status)).toEqual([200, 200, 200, 200, 200]);
+    const refused = await stream(one, admin);
+    expect(refused.status).toBe(429);
+    expect(refused.response.headers.get("retry-after")).toBe("30");
+    expect(await refused.response.text()).toMatch(/Too many live update connections/);
+    // The other instance counts its own.
+    const elsewhere = await stream(two, admin);
+    expect(elsewhere.status).toBe(200);
+
+    await streams[0]!.close();
+    let again: SseClient | null = null;
+    for (let i = 0; i < 20; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      const attempt = await stream(one, admin);
+      if (attempt.status === 200) {
+        again = attempt;
+        break;
+      }
+      await attempt.close();
+    }
+    expect(again?.status).toBe(200);
+  });
+});
