@@ -1,4 +1,4 @@
-import { Form, data, useNavigation } from "react-router";
+import { Form, Link, data, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.dashboard";
 import { Button } from "~/components/ui/button";
 import { LinkTabs } from "~/components/ui/tabs";
@@ -13,6 +13,7 @@ import { DashboardPanel } from "~/modules/admin/components/dashboard-panel";
 import { RecentActivity } from "~/modules/admin/components/recent-activity";
 import { DashboardToasts, useDashboardFetcher, useHydrated, type ActionAnswer } from "~/modules/admin/components/use-dashboard-action";
 import { isUuid } from "~/lib/uuid";
+import { LiveUpdates } from "~/modules/realtime/components/live-updates";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ matches, title: "Admin Dashboard | The Hive Bridal & Formal", description: "Staff dashboard.", path: "/admin/dashboard" });
@@ -119,7 +120,18 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </Form>
         </div>
       </div>
-      {/* The live-updates connection (<LiveUpdates />) is placed here. */}
+      <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
+        {/* New bookings, requests and subscribers, and other admins' changes, reload the page's data as they happen (SPEC §4). */}
+        <LiveUpdates />
+        <nav aria-label="Staff pages" className="flex flex-wrap gap-4">
+          <Link to="/admin/insights" className="underline underline-offset-4">
+            Insights
+          </Link>
+          <Link to="/admin/mail" className="underline underline-offset-4">
+            Mail outbox
+          </Link>
+        </nav>
+      </div>
 
       {failed || !dashboard ? (
         <p role="alert" className="rounded-md border border-destructive/50 p-4 text-destructive">
@@ -128,7 +140,6 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <CountCards counts={dashboard.counts} />
-          {/* The charts section goes here, between the counts and the tabs. */}
           <div aria-busy={navigating} className="min-w-0">
             <LinkTabs
               label="Dashboard sections"
