@@ -28,6 +28,13 @@ export class BackupError extends Error {
 
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
+/**
+ * Tables whose rows the database derives itself, by trigger, from the
+ * others: not dumped, not checked for emptiness, and filled again by the
+ * restore's own inserts (the admin count cards, migration 0014).
+ */
+const DERIVED_TABLES = new Set(["admin_row_counts"]);
+
 /** Tables of the public schema, parents before children so foreign keys hold on restore. */
 async function tablesInLoadOrder(db: Database): Promise<string[]> {
   const tables = (
@@ -35,7 +42,9 @@ async function tablesInLoadOrder(db: Database): Promise<string[]> {
       db,
       sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
     )
-  ).map((t) => t.name);
+  )
+    .map((t) => t.name)
+    .filter((name) => !DERIVED_TABLES.has(name));
   const edges = await queryRows<{ child: string; parent: string }>(
     db,
     sql`select c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent
