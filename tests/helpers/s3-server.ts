@@ -19,6 +19,7 @@ export interface LocalS3 {
   keys(): string[];
   /** One object's bytes and content type, read through the S3 API. */
   read(key: string): Promise<{ bytes: Buffer; contentType: string | undefined }>;
+  /** Stops the server and removes its folder (once; later calls do nothing). */
   stop(): Promise<void>;
 }
 
@@ -31,6 +32,7 @@ export async function startLocalS3(bucket = "boutique-uploads"): Promise<LocalS3
   const directory = tempDir("s3rver-");
   const server = new S3rver({ address: "127.0.0.1", port: 0, directory, silent: true, configureBuckets: [{ name: bucket }] });
   const { port } = await server.run();
+  let stopped = false;
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new S3Client({
     region: "us-east-1",
@@ -63,6 +65,8 @@ export async function startLocalS3(bucket = "boutique-uploads"): Promise<LocalS3
       return { bytes: Buffer.from(await object.Body!.transformToByteArray()), contentType: object.ContentType };
     },
     async stop() {
+      if (stopped) return;
+      stopped = true;
       client.destroy();
       await server.close();
       rmSync(directory, { recursive: true, force: true });

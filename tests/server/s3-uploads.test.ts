@@ -124,3 +124,37 @@ describe("a bad S3 configuration stops the start with a message naming it", { ti
     expect(wrong.stderr + wrong.stdout).not.toContain("definitely-not-the-secret");
   });
 });
+
+// Last: it stops the local S3 server.
+describe("when the bucket's server goes away", { timeout: 120_000 }, () => {
+  it("an upload and an image answer 503 with a message, and the server keeps running", async () => {
+    const customer = await signUp("Flo Later", "flo@example.com");
+    const first = new FormData();
+    for (const [key, value] of Object.entries({
+      name: "Flo Later",
+      email: "flo@example.com",
+      eventType: "wedding",
+      vision: "Short and sparkling",
+    }))
+      first.set(key, value);
+    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#ffffff" } })
+      .jpeg()
+      .toBuffer();
+    first.append("images", new File([new Uint8Array(photo)], "a.jpg", { type: "image/jpeg" }));
+    const kept = await fetch(`${server.url}/custom-design/submit`, { method: "POST", headers: { cookie: customer }, body: first });
+    expect(kept.status).toBe(200);
+    const { imageUrls } = (await kept.json()) as { imageUrls: { url: string }[] };
+
+    await s3.stop();
+    const image = await fetch(`${server.url}${imageUrls[0]!.url}`, { headers: { cookie: customer } });
+    expect(image.status).toBe(503);
+    expect(image.headers.get("content-type")).toMatch(/^text\/plain/);
+
+    const again = new FormData();
+    for (const [key, value] of first.entries()) again.append(key, value);
+    const refused = await fetch(`${server.url}/custom-design/submit`, { method: "POST", headers: { cookie: customer }, body: again });
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toMatchObject({ ok: false });
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  });
+});
