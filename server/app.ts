@@ -23,6 +23,7 @@ import { startFittingReminders } from "~/modules/fittings/fittings.server";
 import { startHoldSweeper } from "~/modules/orders/orders.server";
 import { createLogTransport, createSmtpTransport } from "~/modules/mail/transport.server";
 import { ChangeBus, listenForAdminChanges } from "~/modules/realtime/change-bus.server";
+import { createImageStore, S3StoreError } from "~/modules/uploads/uploads.server";
 import { chooseLogFormat, describeOpening, humanReadableLog } from "./human-log";
 import { reactRouterHandler } from "./react-router-handler";
 import { requestGuard } from "./request-guard";
@@ -262,6 +263,26 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     process.exit(1);
   }
   const tokens = createSignedTokens({ secret: secrets.secret, legacySecrets: secrets.legacySecrets });
+
+  // Uploaded images: the folder DATA_DIR/uploads, or the S3 bucket when S3_BUCKET is set. S3 is asked once
+  // here: keys it refuses, or a bucket it does not have, stop the start; no answer at all only warns.
+  const images = createImageStore(env);
+  if ("check" in images) {
+    try {
+      await images.check();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof S3StoreError && error.reason === "unreachable") {
+        logger.warn({ storage: images.kind, where: images.where, reason: message }, "image storage could not be reached yet");
+      } else {
+        logger.fatal({ storage: images.kind, where: images.where, code: error instanceof S3StoreError ? error.code : undefined }, message);
+        process.stderr.write(`${message}\n`);
+        process.exit(1);
+      }
+    }
+  }
+  logger.info({ storage: images.kind, where: images.where }, `uploaded images: ${images.kind === "s3" ? "S3" : "folder"} ${images.where}`);
+
   let lock: DataDirLock | null = null;
   let database: DatabaseHandle | null = null;
   const bootStarted = performance.now();
@@ -350,6 +371,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     tokens,
     auth,
     nudgeMail,
+    images,
   };
   const lifecycle: Lifecycle = { draining: false };
   const app = createApp(services, {
@@ -415,6 +437,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await worker.stop();
       await stopListening().catch(() => {});
       await catalogue.close();
+      if ("close" in images) images.close();
       await database?.close().catch((error: unknown) => logger.error({ err: error }, "closing the database failed"));
       lock?.release();
       logger.info("shut down cleanly");

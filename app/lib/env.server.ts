@@ -213,6 +213,46 @@ export const envSchema = z
     ORDER_RATE_WINDOW_MS: positiveInt(3_600_000),
     /** How long a reserved, unpaid order holds its gowns before they go back on sale. */
     ORDER_HOLD_HOURS: positiveInt(48).refine((value) => value <= 24 * 30, "must be at most 720 (30 days)"),
+    /** Uploaded images in an S3-compatible bucket instead of DATA_DIR/uploads: set with both keys, or not at all. */
+    S3_BUCKET: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value ? value : undefined))
+      .refine(
+        (value) => value === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(value),
+        "must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens",
+      ),
+    S3_REGION: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => value || "us-east-1")
+      .refine((value) => /^[a-z0-9-]{2,40}$/.test(value), "must be a region such as us-east-1"),
+    /** For an S3-compatible service (MinIO, R2, a local test server); unset: AWS's own endpoint for the region. */
+    S3_ENDPOINT: optionalUrl(["http:", "https:"], "must be an http(s) URL such as https://s3.example.com"),
+    S3_ACCESS_KEY_ID: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+    S3_SECRET_ACCESS_KEY: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+    /** Bucket in the path (https://host/bucket/key) rather than the host name: most self-hosted S3-compatible services need it. */
+    S3_FORCE_PATH_STYLE: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .optional()
+      .transform((value, ctx) => {
+        if (!value || value === "false" || value === "0") return false;
+        if (value === "true" || value === "1") return true;
+        ctx.addIssue({ code: "custom", message: "must be true or false" });
+        return z.NEVER;
+      }),
   })
   .superRefine((env, ctx) => {
     // Links in mail must point at the real site once we run in production
@@ -248,6 +288,23 @@ export const envSchema = z
         message: "is required when DATABASE_URL is set (every instance must sign links in mail with the same key)",
       });
     }
+    // Half an S3 configuration would quietly keep images on the local disk, or fail on the first upload: refuse it instead.
+    if (env.S3_BUCKET) {
+      for (const name of ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+        if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when S3_BUCKET is set" });
+      }
+    } else {
+      for (const name of ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_ENDPOINT"] as const) {
+        if (env[name]) {
+          ctx.addIssue({
+            code: "custom",
+            path: ["S3_BUCKET"],
+            message: `is required when ${name} is set (S3 storage needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY; unset them all to keep images in DATA_DIR/uploads)`,
+          });
+          break;
+        }
+      }
+    }
     if (env.MAIL_TRANSPORT === "smtp" && !env.SMTP_URL) {
       ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required when MAIL_TRANSPORT=smtp" });
     }
@@ -264,14 +321,35 @@ export const envSchema = z
     }
   });
 
+/** Where uploaded images go when S3_BUCKET is set (both keys are then required). */
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+}
+
 export type Env = z.infer<typeof envSchema> & {
+  /** S3-compatible storage for uploads, or null: the folder DATA_DIR/uploads. */
+  S3: S3Settings | null;
   APP_URL: string;
   /** APP_URL as the operator set it: then it is the one trusted origin. Null on the embedded default. */
   APP_URL_CONFIGURED: string | null;
   MAIL_TRANSPORT: "smtp" | "log";
 };
 
-const CREDENTIAL_VARIABLES = new Set(["DATABASE_URL", "SMTP_URL", "SHOPIFY_STOREFRONT_ACCESS_TOKEN", "APP_SECRET", "NEWSLETTER_SECRET"]);
+const CREDENTIAL_VARIABLES = new Set([
+  "DATABASE_URL",
+  "SMTP_URL",
+  "SHOPIFY_STOREFRONT_ACCESS_TOKEN",
+  "APP_SECRET",
+  "NEWSLETTER_SECRET",
+  "S3_ENDPOINT",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+]);
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -292,6 +370,17 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const env = result.data;
   return {
     ...env,
+    S3:
+      env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? {
+            bucket: env.S3_BUCKET,
+            region: env.S3_REGION,
+            endpoint: env.S3_ENDPOINT,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          }
+        : null,
     APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
     APP_URL_CONFIGURED: env.APP_URL ?? null,
     MAIL_TRANSPORT: env.MAIL_TRANSPORT ?? (env.SMTP_URL ? "smtp" : "log"),

@@ -4,7 +4,6 @@ import { retryAfterHeaders, tooManyRequestsMessage } from "~/lib/too-many-reques
 import { getViewer } from "~/modules/accounts/accounts.server";
 import { MAX_IMAGE_BYTES, MAX_IMAGES } from "~/modules/uploads/uploads";
 import {
-  imageStoreFor,
   receiveUpload,
   removeImages,
   storeImages,
@@ -99,7 +98,7 @@ async function judge(received: ReceivedForm, request: Request, context: Context)
   }
   if (received.problem) return refuse(received.problem.field, received.problem.message);
 
-  const store = imageStoreFor(services.env);
+  const store = services.images;
   let stored: StoredImage[] = [];
   try {
     const verdict = await designRateLimiter(services.env).hit(services.database.db, clientIp);

@@ -5,7 +5,9 @@ import type { Readable } from "node:stream";
 
 /** Where stored images live. A key is ours ('design-requests/<uuid>.webp'), never a name a visitor chose. */
 export interface ImageStore {
-  readonly kind: "folder";
+  readonly kind: "folder" | "s3";
+  /** For the start-up log: the folder, or the bucket and its endpoint (never a key). */
+  readonly where: string;
   put(key: string, data: Buffer): Promise<void>;
   /** The stored bytes as a stream, or null when there is no such key. */
   open(key: string): Promise<{ stream: Readable; bytes: number } | null>;
@@ -25,6 +27,7 @@ export function folderStore(root: string): ImageStore {
   const pathOf = (key: string) => join(base, checkKey(key));
   return {
     kind: "folder",
+    where: base,
     async put(key, data) {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true, mode: 0o700 });

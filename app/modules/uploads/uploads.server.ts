@@ -3,11 +3,20 @@ import { join, resolve } from "node:path";
 import type { Env } from "~/lib/env.server";
 import { ImageUnreadable, reencodeImage } from "./images.server";
 import type { ReceivedFile, UploadProblem } from "./receive.server";
+import { s3Store, type S3ImageStore } from "./s3-store.server";
 import { folderStore, type ImageStore } from "./store.server";
 import { UPLOAD_MESSAGES } from "./uploads";
 
 export { receiveUpload, UploadRefused, type ReceivedFile, type ReceivedForm, type UploadProblem } from "./receive.server";
+export { S3StoreError, type S3ImageStore } from "./s3-store.server";
 export type { ImageStore } from "./store.server";
+
+declare module "~/lib/context.server" {
+  interface AppServices {
+    /** Where uploaded images are kept: DATA_DIR/uploads, or the S3 bucket when S3_BUCKET is set. Chosen once at start-up. */
+    images: ImageStore;
+  }
+}
 
 /** An image re-encoded and stored, ready to be recorded beside what it belongs to. */
 export interface StoredImage {
@@ -27,17 +36,9 @@ export function uploadsFolder(env: Pick<Env, "DATA_DIR">): string {
   return resolve(env.DATA_DIR, "uploads");
 }
 
-const stores = new Map<string, ImageStore>();
-
-/** The store for this configuration (one per folder, made once). */
-export function imageStoreFor(env: Pick<Env, "DATA_DIR">): ImageStore {
-  const root = uploadsFolder(env);
-  let store = stores.get(root);
-  if (!store) {
-    store = folderStore(root);
-    stores.set(root, store);
-  }
-  return store;
+/** The store this configuration asks for: the S3 bucket when S3_BUCKET is set (with its keys), else DATA_DIR/uploads. */
+export function createImageStore(env: Pick<Env, "DATA_DIR" | "S3">): ImageStore | S3ImageStore {
+  return env.S3 ? s3Store(env.S3) : folderStore(uploadsFolder(env));
 }
 
 /** Where files wait while they arrive and are checked. */
