@@ -6,7 +6,7 @@
  *   npm run build && npx tsx bench/auth.ts [sign-ins=50] [sessions=1000] [seconds=10]
  */
 import autocannon from "autocannon";
-import { percentile, printHeader, startBenchServer, table } from "./bench-helpers";
+import { formPost as form, percentile, printHeader, sessionCookie, startBenchServer, table } from "./bench-helpers";
 
 const SIGN_INS = Number(process.argv[2] ?? 50);
 const SESSIONS = Number(process.argv[3] ?? 1000);
@@ -15,19 +15,6 @@ const SECONDS = Number(process.argv[4] ?? 10);
 // The bench signs in thousands of times from one address: lift the brute-force limit.
 const server = await startBenchServer({ AUTH_RATE_LIMIT: "1000000" });
 const { base } = server;
-
-const form = (fields: Record<string, string>) => ({
-  method: "POST",
-  redirect: "manual" as const,
-  headers: { "content-type": "application/x-www-form-urlencoded" },
-  body: new URLSearchParams(fields),
-});
-const sessionCookie = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .map((c) => c.split(";", 1)[0]!)
-    .filter((c) => c.includes("session_token=") && !c.endsWith("="))
-    .join("; ");
 
 const rssMb = () => server.rssMb();
 

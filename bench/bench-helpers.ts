@@ -106,3 +106,22 @@ export async function startBenchServer(
     stop,
   };
 }
+
+/** A urlencoded form POST that does not follow the redirect (fetch's init). */
+export function formPost(fields: Record<string, string>) {
+  return {
+    method: "POST",
+    redirect: "manual" as const,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  };
+}
+
+/** The Better Auth session cookie a response sets, as a Cookie header value ("" when none). */
+export function sessionCookie(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";", 1)[0]!)
+    .filter((c) => c.includes("session_token=") && !c.endsWith("="))
+    .join("; ");
+}

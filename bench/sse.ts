@@ -11,48 +11,21 @@
  * The stream allows 5 per user (MAX_STREAMS_PER_USER), so the bench signs up
  * clients/5 admins and opens 5 streams for each.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { request as httpRequest, type ClientRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { freePort, printHeader, summarise, table } from "./bench-helpers";
+import { formPost as form, printHeader, sessionCookie, startBenchServer, summarise, table } from "./bench-helpers";
 
 const CLIENTS = Math.min(500, Math.max(1, Number(process.argv[2] ?? 100)));
 const ROUNDS = Math.min(20, Math.max(1, Number(process.argv[3] ?? 5)));
 const PER_USER = 5;
 const ROUND_TIMEOUT_MS = 10_000;
 
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), "boutique-bench-sse-"));
-const child = spawn(process.execPath, [fileURLToPath(new URL("../server/main.js", import.meta.url))], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    // Sign-ups and sign-ins from one address, many times over.
-    AUTH_RATE_LIMIT: "1000000",
-    NEWSLETTER_RATE_LIMIT: "1000000",
-  },
-  stdio: ["ignore", "inherit", "inherit"],
-});
-
-const form = (fields: Record<string, string>) => ({
-  method: "POST",
-  redirect: "manual" as const,
-  headers: { "content-type": "application/x-www-form-urlencoded" },
-  body: new URLSearchParams(fields),
-});
-const sessionCookie = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .map((c) => c.split(";", 1)[0]!)
-    .filter((c) => c.includes("session_token=") && !c.endsWith("="))
-    .join("; ");
+// Sign-ups and sign-ins from one address, many times over.
+const server = await startBenchServer({ DATA_DIR: dataDir, AUTH_RATE_LIMIT: "1000000", NEWSLETTER_RATE_LIMIT: "1000000" });
+const { base } = server;
 
 interface Client {
   request: ClientRequest;
@@ -101,15 +74,6 @@ function openStream(cookie: string, onEvent: () => void): Promise<Client> {
 
 const clients: Client[] = [];
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (i > 1800) throw new Error("the server did not start within 3 minutes");
-    await new Promise((r) => setTimeout(r, 100));
-  }
   const control = (JSON.parse(readFileSync(join(dataDir, "boutique.lock"), "utf8")) as { control: { url: string; token: string } }).control;
 
   // Admins: sign up, then the operator's grant (the same loopback endpoint `npm run admin:grant` uses while the server runs).
@@ -191,7 +155,7 @@ try {
   if (all.length < CLIENTS * ROUNDS) process.exitCode = 1;
 } finally {
   for (const client of clients) client.request.destroy();
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
+  const exited = new Promise((resolve) => server.child.once("exit", resolve));
+  server.stop();
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
 }
