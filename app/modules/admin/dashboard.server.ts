@@ -6,7 +6,7 @@ import { queryRows, type Executor } from "~/db/client.server";
 import { appointmentSearchText } from "~/db/schema/fittings";
 import { submissionSearchText } from "~/db/schema/design-requests";
 import type { DashboardTab } from "./admin";
-import type { AppointmentRow, DashboardCounts, SubmissionRow, SubscriberRow } from "./types";
+import type { AppointmentRow, DashboardCounts, RelatedAppointment, RelatedRequest, SubmissionRow, SubscriberRow } from "./types";
 
 /** Where a page starts: after (older than) or before (newer than) a row, by (time, id). */
 export interface Cursor {
@@ -164,10 +164,87 @@ export async function readCounts(db: Executor): Promise<DashboardCounts> {
   return { submissions: of("submissions"), appointments: of("appointments"), subscribers: of("subscribers") };
 }
 
+// --- a customer's other requests and appointments ---------------------------------
+
+/** How many of a customer's other requests, and of her appointments, a submission's details show. */
+export const RELATED_LIMIT = 5;
+
+export interface CustomerOf {
+  /** The submission whose details these are (left out of its own list). */
+  rowId: string;
+  email: string;
+  userId: string | null;
+}
+
+/**
+ * The same customer's row in one table: her email (any case) through the trigram index on the table's search
+ * text, rechecked exactly, or her account through the user id index. OFFSET 0 keeps the planner from walking
+ * the time index with a filter to find the few newest (a scan when she has only one); the few rows found are
+ * sorted instead.
+ */
+function sameCustomer(search: SQL, customer: CustomerOf): SQL {
+  const email = customer.email.toLowerCase();
+  const byEmail = sql`(${search} like ${containsPattern(email)} and lower(email) = ${email})`;
+  return customer.userId ? sql`(${byEmail} or user_id = ${customer.userId})` : byEmail;
+}
+
+type RelatedRaw = Record<string, unknown> & { k: number; id: string };
+
+async function relatedIn(db: Executor, customers: readonly CustomerOf[], table: "submissions" | "appointments"): Promise<RelatedRaw[]> {
+  const spec = SPECS[table];
+  const columns =
+    table === "submissions"
+      ? sql.raw("id, event_type, event_date::text as event_date, status, created_at")
+      : sql.raw("id, preferred_date::text as preferred_date, preferred_time, status, created_at");
+  // One query for the whole page: a branch per customer, each finding her few rows by index.
+  const branches = customers.map(
+    (customer, k) => sql`(select ${k}::int as k, * from (
+        select ${columns} from ${spec.table} where ${sameCustomer(spec.search, customer)} and id <> ${customer.rowId}::uuid offset 0
+      ) found order by created_at desc nulls last, id desc limit ${RELATED_LIMIT})`,
+  );
+  return queryRows<RelatedRaw>(db, sql.join(branches, sql` union all `));
+}
+
+/**
+ * For each submission on a page: the customer's other requests and her appointments (same email, any case,
+ * or same account), RELATED_LIMIT of each, newest first. Two queries for the whole page, by index.
+ */
+export async function customerHistory(
+  db: Executor,
+  customers: readonly CustomerOf[],
+): Promise<Map<string, { otherRequests: RelatedRequest[]; appointments: RelatedAppointment[] }>> {
+  const out = new Map<string, { otherRequests: RelatedRequest[]; appointments: RelatedAppointment[] }>();
+  for (const customer of customers) out.set(customer.rowId, { otherRequests: [], appointments: [] });
+  if (customers.length === 0) return out;
+  const [requests, fittings] = await Promise.all([relatedIn(db, customers, "submissions"), relatedIn(db, customers, "appointments")]);
+  const newestFirst = (a: RelatedRaw, b: RelatedRaw) => iso(b.created_at).localeCompare(iso(a.created_at)) || b.id.localeCompare(a.id);
+  requests.sort(newestFirst);
+  fittings.sort(newestFirst);
+  for (const row of requests) {
+    out.get(customers[Number(row.k)]!.rowId)!.otherRequests.push({
+      id: row.id,
+      at: iso(row.created_at),
+      eventType: String(row.event_type),
+      eventDate: text(row.event_date),
+      status: String(row.status),
+    });
+  }
+  for (const row of fittings) {
+    out.get(customers[Number(row.k)]!.rowId)!.appointments.push({
+      id: row.id,
+      at: iso(row.created_at),
+      preferredDate: String(row.preferred_date),
+      preferredTime: String(row.preferred_time),
+      status: String(row.status),
+    });
+  }
+  return out;
+}
+
 const iso = (value: unknown): string => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString());
 const text = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
 
-export function toSubmission(row: RawRow): Omit<SubmissionRow, "history"> {
+export function toSubmission(row: RawRow): Omit<SubmissionRow, "history" | "images" | "otherRequests" | "appointments"> {
   return {
     kind: "submissions",
     id: row.id,
@@ -183,10 +260,11 @@ export function toSubmission(row: RawRow): Omit<SubmissionRow, "history"> {
     colors: text(row.colors),
     vision: String(row.vision),
     budget: text(row.budget),
+    userId: text(row.user_id),
   };
 }
 
-export function toAppointment(row: RawRow): Omit<AppointmentRow, "history"> {
+export function toAppointment(row: RawRow): Omit<AppointmentRow, "history" | "pullList"> {
   return {
     kind: "appointments",
     id: row.id,
