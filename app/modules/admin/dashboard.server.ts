@@ -176,33 +176,31 @@ export interface CustomerOf {
   userId: string | null;
 }
 
-/**
- * The same customer's row in one table: her email (any case) through the trigram index on the table's search
- * text, rechecked exactly, or her account through the user id index. OFFSET 0 keeps the planner from walking
- * the time index with a filter to find the few newest (a scan when she has only one); the few rows found are
- * sorted instead.
- */
-function sameCustomer(search: SQL, customer: CustomerOf): SQL {
-  const email = customer.email.toLowerCase();
-  const byEmail = sql`(${search} like ${containsPattern(email)} and lower(email) = ${email})`;
-  return customer.userId ? sql`(${byEmail} or user_id = ${customer.userId})` : byEmail;
-}
-
 type RelatedRaw = Record<string, unknown> & { k: number; id: string };
 
+/**
+ * The same customer's rows in one table, for every customer of a page in one query: her email in any case (the
+ * `*_email_idx` on lower(email), migration 0016) or her account (the `*_user_id_idx`), looked up per customer by
+ * index in a nested loop, then the newest RELATED_LIMIT of each kept.
+ */
 async function relatedIn(db: Executor, customers: readonly CustomerOf[], table: "submissions" | "appointments"): Promise<RelatedRaw[]> {
   const spec = SPECS[table];
   const columns =
     table === "submissions"
-      ? sql.raw("id, event_type, event_date::text as event_date, status, created_at")
-      : sql.raw("id, preferred_date::text as preferred_date, preferred_time, status, created_at");
-  // One query for the whole page: a branch per customer, each finding her few rows by index.
-  const branches = customers.map(
-    (customer, k) => sql`(select ${k}::int as k, * from (
-        select ${columns} from ${spec.table} where ${sameCustomer(spec.search, customer)} and id <> ${customer.rowId}::uuid offset 0
-      ) found order by created_at desc nulls last, id desc limit ${RELATED_LIMIT})`,
+      ? sql.raw("r.id, r.event_type, r.event_date::text as event_date, r.status, r.created_at")
+      : sql.raw("r.id, r.preferred_date::text as preferred_date, r.preferred_time, r.status, r.created_at");
+  const values = sql.join(
+    customers.map((c, k) => sql`(${k}::int, ${c.email.toLowerCase()}::text, ${c.userId}::text, ${c.rowId}::uuid)`),
+    sql`, `,
   );
-  return queryRows<RelatedRaw>(db, sql.join(branches, sql` union all `));
+  return queryRows<RelatedRaw>(
+    db,
+    sql`select * from (
+          select c.k, ${columns}, row_number() over (partition by c.k order by r.created_at desc nulls last, r.id desc) as n
+          from (values ${values}) as c(k, email, user_id, row_id)
+          join ${spec.table} r on (lower(r.email) = c.email or r.user_id = c.user_id) and r.id <> c.row_id
+        ) found where n <= ${RELATED_LIMIT}`,
+  );
 }
 
 /**
