@@ -45,8 +45,9 @@ function fittingDate(days: number): string {
 /** Rows of our own through the public forms, named with a tag only this test uses. */
 async function seed(request: APIRequestContext, tag: string, { submissions = 2 } = {}) {
   for (let i = 1; i <= submissions; i++) {
+    // Multipart, as the form sends it (it takes images).
     const response = await request.post("/custom-design", {
-      form: {
+      multipart: {
         name: `Client ${tag} ${i}`,
         email: `client-${tag}-${i}@example.com`,
         eventType: "wedding",
