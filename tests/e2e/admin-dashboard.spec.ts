@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
-import { readFile } from "node:fs/promises";
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
 import { startSessionAsReturning, waitForHydration } from "./brand-helpers";
 import { expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
 
@@ -44,8 +45,9 @@ function fittingDate(days: number): string {
 /** Rows of our own through the public forms, named with a tag only this test uses. */
 async function seed(request: APIRequestContext, tag: string, { submissions = 2 } = {}) {
   for (let i = 1; i <= submissions; i++) {
+    // Multipart, as the form sends it (it takes images).
     const response = await request.post("/custom-design", {
-      form: {
+      multipart: {
         name: `Client ${tag} ${i}`,
         email: `client-${tag}-${i}@example.com`,
         eventType: "wedding",
@@ -199,6 +201,138 @@ test("an admin runs the day: counts, tabs, search, filter, status, history, expo
   await expect(page.getByText("Logged out successfully").first()).toBeVisible();
   await page.goto("/admin/dashboard");
   await expect(page).toHaveURL(/\/admin\/login$/);
+});
+
+/** A 16×16 JPEG, as a phone would send one. */
+const JPEG = Buffer.from(
+  "/9j/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAAQABADASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAX/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABAX/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCmAmmP/9k=",
+  "base64",
+);
+
+/** The stored files (pictures and thumbnails) whose names start with an image's id, under the server's upload folder. */
+async function storedFiles(imageId: string): Promise<string[]> {
+  const root = join(process.env.E2E_DATA_DIR!, "uploads");
+  const found: string[] = [];
+  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile() && entry.name.startsWith(imageId)) found.push(entry.name);
+  }
+  return found;
+}
+
+/** Pictures of a row's opened details at both sizes in both themes, to look at (each theme from a fresh load, as a visitor gets it). */
+async function shootDetails(page: Page, row: Locator, name: string) {
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    for (const theme of THEMES) {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme: theme });
+      await page.reload();
+      await waitForHydration(page);
+      await row.getByText("Details and history").click();
+      const details = row.locator("details");
+      await details.scrollIntoViewIfNeeded();
+      await details.screenshot({ path: `/tmp/admin-shots/details-${name}-${size}-${theme}.png` });
+      await page.screenshot({ path: `/tmp/admin-shots/details-${name}-${size}-${theme}-page.png` });
+    }
+  }
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.reload();
+  await waitForHydration(page);
+  await row.getByText("Details and history").click();
+}
+
+test("a row's details: a request's images and the customer's other requests and fittings, a fitting's pull list; delete removes the files", async ({
+  page,
+  browser,
+}) => {
+  await page.setViewportSize(VIEWPORTS.desktop);
+  const tag = uid();
+  const email = `mia-${tag}@example.com`;
+  const name = `Mia ${tag}`;
+
+  // The shopper, in a browser of her own: an account, a wishlist, a fitting with one dress to pull, two requests (one with images).
+  const shopper = await browser.newContext();
+  const her = shopper.request;
+  const signUp = await her.post("/auth", { form: { intent: "sign-up", fullName: name, email, password: "secret12" }, maxRedirects: 0 });
+  expect(signUp.status()).toBe(302);
+  const origin = new URL(signUp.url()).origin;
+  const wish = await her.post("/api/wishlist", {
+    headers: { origin },
+    data: {
+      op: "upsert",
+      items: [
+        { id: `gid://pull/${tag}`, handle: "aurora-lace", title: `Aurora Lace ${tag}`, price: { amount: "1800.00", currencyCode: "USD" } },
+      ],
+    },
+  });
+  expect(wish.status()).toBe(200);
+  let booked = 0;
+  for (let attempt = 0; attempt < 20 && (booked === 0 || booked === 409); attempt++) {
+    const time = `${String(10 + Math.floor(Math.random() * 8)).padStart(2, "0")}:00`;
+    const booking = await her.post("/fitting-room", {
+      form: { name, email, date: fittingDate(5 + Math.floor(Math.random() * 40)), time, pull: `gid://pull/${tag}` },
+      maxRedirects: 0,
+    });
+    booked = booking.status();
+  }
+  expect(booked, "booking").toBeLessThan(400);
+  const earlier = await her.post("/custom-design", {
+    multipart: { name, email, eventType: "prom", vision: `A blush tulle gown for prom ${tag}` },
+    maxRedirects: 0,
+  });
+  expect(earlier.status(), "first request").toBeLessThan(400);
+  const withImages = await her.post("/custom-design", {
+    multipart: {
+      name,
+      email: email.toUpperCase(),
+      eventType: "wedding",
+      vision: `An ivory lace gown with a train ${tag}`,
+      images: { name: "veil.jpg", mimeType: "image/jpeg", buffer: JPEG },
+    },
+    maxRedirects: 0,
+  });
+  expect(withImages.status(), "request with images").toBeLessThan(400);
+
+  await signInAsAdmin(page.request);
+  await openDashboard(page, `?tab=submissions&q=${encodeURIComponent(`ivory lace gown with a train ${tag}`)}`);
+  const submissions = table(page, "Custom Design Submissions");
+  await expect(submissions.getByRole("row")).toHaveCount(2);
+  const row = submissions.getByRole("row").filter({ hasText: name });
+  await row.getByText("Details and history").click();
+  // Every field, the image (a thumbnail linking to the picture), and her other request and her fitting.
+  await expect(row.getByRole("definition").filter({ hasText: `An ivory lace gown with a train ${tag}` })).toBeVisible();
+  const image = row.getByRole("link", { name: `Inspiration image 1 of 1 from ${name}` });
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.getByRole("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  const href = (await image.getAttribute("href"))!;
+  expect((await page.request.get(href)).headers()["content-type"]).toBe("image/webp");
+  const imageId = /images\/([0-9a-f-]{36})/.exec(href)![1]!;
+  expect(await storedFiles(imageId)).toHaveLength(2);
+  await expect(row.getByRole("list", { name: `Other requests from ${name}` }).getByRole("listitem")).toHaveText([/Prom/]);
+  await expect(row.getByRole("list", { name: `Appointments of ${name}` }).getByRole("listitem")).toHaveCount(1);
+  await expectNoAxeViolations(page);
+  await shootDetails(page, row, "submission");
+
+  // Her fitting's pull list links to the dress.
+  await row.getByRole("link", { name: `All appointments of ${email}` }).click();
+  const fittings = table(page, "Appointments");
+  const fitting = fittings.getByRole("row").filter({ hasText: name });
+  await expect(fitting).toHaveCount(1);
+  await fitting.getByText("Details and history").click();
+  const dress = fitting.getByRole("list", { name: `Dresses to pull for ${name}` }).getByRole("link", { name: `Aurora Lace ${tag}` });
+  await expect(dress).toHaveAttribute("href", "/product/aurora-lace");
+  await expectNoAxeViolations(page);
+  await shootDetails(page, fitting, "appointment");
+
+  // Deleting the request removes its stored files.
+  await openDashboard(page, `?tab=submissions&q=${encodeURIComponent(`ivory lace gown with a train ${tag}`)}`);
+  await page.getByRole("button", { name: `Delete ${name}` }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+  await expect(toast(page, "Item deleted successfully")).toBeVisible();
+  await expect(page.getByText("No submissions found")).toBeVisible();
+  await expect.poll(() => storedFiles(imageId)).toHaveLength(0);
+  expect((await page.request.get(href)).status()).toBe(404);
+  await shopper.close();
 });
 
 test("pages by keyset, and the page lives in the URL", async ({ page }) => {

@@ -75,12 +75,16 @@ beforeAll(async () => {
   addressId = /edit=([0-9a-f-]{36})/.exec(page)?.[1] ?? "";
   expect(addressId).not.toBe("");
   // One design request, so the admin's export has a row and a status change has a target.
-  const design = await post("/custom-design", {
+  // The design form is multipart since it takes images (decision 0013).
+  const designForm = new FormData();
+  for (const [key, value] of Object.entries({
     name: "Dora Design",
     email: "dora@example.com",
     eventType: "gala",
     vision: "A velvet gown with a long train",
-  });
+  }))
+    designForm.set(key, value);
+  const design = await fetch(`${server.url}/custom-design`, { method: "POST", redirect: "manual", body: designForm });
   expect(design.status).toBeLessThan(400);
   const dashboard = await (
     await fetch(`${server.url}/admin/dashboard?tab=submissions&q=dora`, { headers: { cookie: cookies.admin } })

@@ -40,6 +40,8 @@ export const customDesignSubmissions = pgTable(
     index("custom_design_submissions_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
     index("custom_design_submissions_status_created_at_idx").on(t.status, t.createdAt.desc()),
     index("custom_design_submissions_user_id_idx").on(t.userId, t.createdAt.desc()),
+    // The admin dashboard's "other requests" of a customer: by her email in any case, newest first.
+    index("custom_design_submissions_email_idx").on(sql`lower(${t.email})`, t.createdAt.desc()),
     index("custom_design_submissions_search_idx").using("gin", sql`${submissionSearchText} gin_trgm_ops`),
   ],
 );

@@ -66,6 +66,8 @@ export const appointments = pgTable(
     index("appointments_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
     index("appointments_status_created_at_idx").on(t.status, t.createdAt.desc()),
     index("appointments_user_id_idx").on(t.userId, t.createdAt.desc()),
+    // The admin dashboard's appointments of a customer: by her email in any case, newest first.
+    index("appointments_email_idx").on(sql`lower(${t.email})`, t.createdAt.desc()),
     index("appointments_search_idx").using("gin", sql`${appointmentSearchText} gin_trgm_ops`),
   ],
 );

@@ -8,7 +8,11 @@ import { isUuid } from "~/lib/uuid";
 import { DEFAULT_TAB, isDashboardTab, PAGE_SIZE, SEARCH_MAX_LENGTH, tabInfo, type DashboardTab } from "./admin";
 import { historyFor, recentActivity, recordChange, type Actor } from "./audit.server";
 import { attachmentHeader, csvFileName, csvLine } from "./csv";
+import { designRequestFileKeys, imagesOfDesignRequests, removeDesignRequestFiles } from "~/modules/design-requests/design-requests.server";
+import { pullListsFor } from "~/modules/fittings/fittings.server";
+import type { ImageStore } from "~/modules/uploads/uploads.server";
 import {
+  customerHistory,
   EXPORT_COLUMNS,
   exportBatches,
   listPage,
@@ -81,8 +85,7 @@ export async function loadDashboard(db: Database, view: ParsedView): Promise<Das
     view.tab,
     page.rows.map((r) => r.id),
   );
-  const shape = view.tab === "submissions" ? toSubmission : view.tab === "appointments" ? toAppointment : toSubscriber;
-  const rows = page.rows.map((raw) => ({ ...shape(raw), history: history.get(raw.id) ?? [] }) as DashboardRow);
+  const rows = await withDetails(db, view.tab, page.rows, history);
   const first = page.rows[0];
   const last = page.rows.at(-1);
   return {
@@ -93,6 +96,48 @@ export async function loadDashboard(db: Database, view: ParsedView): Promise<Das
     counts,
     activity,
   };
+}
+
+type PageRaw = Awaited<ReturnType<typeof listPage>>["rows"];
+
+/**
+ * The rows of the page shown, with what their details show: a submission's images and the customer's other
+ * requests and appointments, an appointment's pull list. Only for these (at most PAGE_SIZE) rows, a few batched
+ * queries in parallel, each by index.
+ */
+async function withDetails(
+  db: Database,
+  tab: DashboardTab,
+  raws: PageRaw,
+  history: Map<string, DashboardRow["history"]>,
+): Promise<DashboardRow[]> {
+  const ids = raws.map((r) => r.id);
+  if (tab === "submissions") {
+    const base = raws.map(toSubmission);
+    const [images, related] = await Promise.all([
+      imagesOfDesignRequests(db, ids),
+      customerHistory(
+        db,
+        base.map((row) => ({ rowId: row.id, email: row.email, userId: row.userId })),
+      ),
+    ]);
+    return base.map((row) => ({
+      ...row,
+      history: history.get(row.id) ?? [],
+      images: (images.get(row.id) ?? []).map(({ id, url, thumbUrl, width, height }) => ({ id, url, thumbUrl, width, height })),
+      otherRequests: related.get(row.id)?.otherRequests ?? [],
+      appointments: related.get(row.id)?.appointments ?? [],
+    }));
+  }
+  if (tab === "appointments") {
+    const pulls = await pullListsFor(db, ids);
+    return raws.map(toAppointment).map((row) => ({
+      ...row,
+      history: history.get(row.id) ?? [],
+      pullList: (pulls.get(row.id) ?? []).map(({ handle, title, imageUrl }) => ({ handle, title, imageUrl })),
+    }));
+  }
+  return raws.map((raw) => ({ ...toSubscriber(raw), history: history.get(raw.id) ?? [] }));
 }
 
 // --- changes ------------------------------------------------------------------
@@ -159,11 +204,42 @@ function uniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** Deletes one row of a tab and records what it was; its audit entries stay. */
-export async function deleteItem(db: Database, actor: Actor, input: { tab: unknown; id: unknown }): Promise<ChangeOutcome> {
+export interface DeleteOptions {
+  /** Where a submission's inspiration images are stored: their files go once the delete has committed (decision 0013). */
+  store: ImageStore;
+  /** Told when a file could not be removed; the delete itself stands. */
+  onFileError?: (error: unknown, keys: readonly string[]) => void;
+}
+
+/**
+ * Deletes one row of a tab and records what it was; its audit entries stay.
+ * A submission's image rows go with it (ON DELETE CASCADE); its files are
+ * removed after the transaction commits, never before (a rolled-back delete
+ * keeps its pictures).
+ */
+export async function deleteItem(
+  db: Database,
+  actor: Actor,
+  input: { tab: unknown; id: unknown },
+  options: DeleteOptions,
+): Promise<ChangeOutcome> {
   const { tab, id } = input;
   if (!isDashboardTab(tab)) return { ok: false, reason: "invalid" };
   if (typeof id !== "string" || !isUuid(id)) return { ok: false, reason: "invalid" };
+  // Images are written only with their request, so the keys read now are all it will ever have.
+  const fileKeys = tab === "submissions" ? await designRequestFileKeys(db, id) : [];
+  const outcome = await deleteRow(db, actor, tab, id);
+  if (outcome.ok && fileKeys.length > 0) {
+    try {
+      await removeDesignRequestFiles(options.store, fileKeys);
+    } catch (error) {
+      options.onFileError?.(error, fileKeys);
+    }
+  }
+  return outcome;
+}
+
+async function deleteRow(db: Database, actor: Actor, tab: DashboardTab, id: string): Promise<ChangeOutcome> {
   return db.transaction(async (tx) => {
     const [gone] = await queryRows<{ status?: string; is_active?: boolean; name?: string; email: string }>(
       tx,

@@ -6,7 +6,7 @@ import { queryRows, type Executor } from "~/db/client.server";
 import { appointmentSearchText } from "~/db/schema/fittings";
 import { submissionSearchText } from "~/db/schema/design-requests";
 import type { DashboardTab } from "./admin";
-import type { AppointmentRow, DashboardCounts, SubmissionRow, SubscriberRow } from "./types";
+import type { AppointmentRow, DashboardCounts, RelatedAppointment, RelatedRequest, SubmissionRow, SubscriberRow } from "./types";
 
 /** Where a page starts: after (older than) or before (newer than) a row, by (time, id). */
 export interface Cursor {
@@ -164,10 +164,85 @@ export async function readCounts(db: Executor): Promise<DashboardCounts> {
   return { submissions: of("submissions"), appointments: of("appointments"), subscribers: of("subscribers") };
 }
 
+// --- a customer's other requests and appointments ---------------------------------
+
+/** How many of a customer's other requests, and of her appointments, a submission's details show. */
+export const RELATED_LIMIT = 5;
+
+export interface CustomerOf {
+  /** The submission whose details these are (left out of its own list). */
+  rowId: string;
+  email: string;
+  userId: string | null;
+}
+
+type RelatedRaw = Record<string, unknown> & { k: number; id: string };
+
+/**
+ * The same customer's rows in one table, for every customer of a page in one query: her email in any case (the
+ * `*_email_idx` on lower(email), migration 0016) or her account (the `*_user_id_idx`), looked up per customer by
+ * index in a nested loop, then the newest RELATED_LIMIT of each kept.
+ */
+async function relatedIn(db: Executor, customers: readonly CustomerOf[], table: "submissions" | "appointments"): Promise<RelatedRaw[]> {
+  const spec = SPECS[table];
+  const columns =
+    table === "submissions"
+      ? sql.raw("r.id, r.event_type, r.event_date::text as event_date, r.status, r.created_at")
+      : sql.raw("r.id, r.preferred_date::text as preferred_date, r.preferred_time, r.status, r.created_at");
+  const values = sql.join(
+    customers.map((c, k) => sql`(${k}::int, ${c.email.toLowerCase()}::text, ${c.userId}::text, ${c.rowId}::uuid)`),
+    sql`, `,
+  );
+  return queryRows<RelatedRaw>(
+    db,
+    sql`select * from (
+          select c.k, ${columns}, row_number() over (partition by c.k order by r.created_at desc nulls last, r.id desc) as n
+          from (values ${values}) as c(k, email, user_id, row_id)
+          join ${spec.table} r on (lower(r.email) = c.email or r.user_id = c.user_id) and r.id <> c.row_id
+        ) found where n <= ${RELATED_LIMIT}`,
+  );
+}
+
+/**
+ * For each submission on a page: the customer's other requests and her appointments (same email, any case,
+ * or same account), RELATED_LIMIT of each, newest first. Two queries for the whole page, by index.
+ */
+export async function customerHistory(
+  db: Executor,
+  customers: readonly CustomerOf[],
+): Promise<Map<string, { otherRequests: RelatedRequest[]; appointments: RelatedAppointment[] }>> {
+  const out = new Map<string, { otherRequests: RelatedRequest[]; appointments: RelatedAppointment[] }>();
+  for (const customer of customers) out.set(customer.rowId, { otherRequests: [], appointments: [] });
+  if (customers.length === 0) return out;
+  const [requests, fittings] = await Promise.all([relatedIn(db, customers, "submissions"), relatedIn(db, customers, "appointments")]);
+  const newestFirst = (a: RelatedRaw, b: RelatedRaw) => iso(b.created_at).localeCompare(iso(a.created_at)) || b.id.localeCompare(a.id);
+  requests.sort(newestFirst);
+  fittings.sort(newestFirst);
+  for (const row of requests) {
+    out.get(customers[Number(row.k)]!.rowId)!.otherRequests.push({
+      id: row.id,
+      at: iso(row.created_at),
+      eventType: String(row.event_type),
+      eventDate: text(row.event_date),
+      status: String(row.status),
+    });
+  }
+  for (const row of fittings) {
+    out.get(customers[Number(row.k)]!.rowId)!.appointments.push({
+      id: row.id,
+      at: iso(row.created_at),
+      preferredDate: String(row.preferred_date),
+      preferredTime: String(row.preferred_time),
+      status: String(row.status),
+    });
+  }
+  return out;
+}
+
 const iso = (value: unknown): string => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString());
 const text = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
 
-export function toSubmission(row: RawRow): Omit<SubmissionRow, "history"> {
+export function toSubmission(row: RawRow): Omit<SubmissionRow, "history" | "images" | "otherRequests" | "appointments"> {
   return {
     kind: "submissions",
     id: row.id,
@@ -183,10 +258,11 @@ export function toSubmission(row: RawRow): Omit<SubmissionRow, "history"> {
     colors: text(row.colors),
     vision: String(row.vision),
     budget: text(row.budget),
+    userId: text(row.user_id),
   };
 }
 
-export function toAppointment(row: RawRow): Omit<AppointmentRow, "history"> {
+export function toAppointment(row: RawRow): Omit<AppointmentRow, "history" | "pullList"> {
   return {
     kind: "appointments",
     id: row.id,

@@ -18,6 +18,40 @@ interface RowBase {
   history: HistoryEntry[];
 }
 
+/** An inspiration image of a submission: its thumbnail links to the full picture (both served to staff only). */
+export interface InspirationImage {
+  id: string;
+  url: string;
+  thumbUrl: string;
+  width: number;
+  height: number;
+}
+
+/** One of the customer's other design requests (same email or same account), newest first. */
+export interface RelatedRequest {
+  id: string;
+  at: string;
+  eventType: string;
+  eventDate: string | null;
+  status: string;
+}
+
+/** One of the customer's appointments (same email or same account), newest first. */
+export interface RelatedAppointment {
+  id: string;
+  at: string;
+  preferredDate: string;
+  preferredTime: string;
+  status: string;
+}
+
+/** A dress the shopper asked to see at her fitting (copied from her wishlist when she booked). */
+export interface PullListItem {
+  handle: string;
+  title: string;
+  imageUrl: string | null;
+}
+
 export interface SubmissionRow extends RowBase {
   kind: "submissions";
   name: string;
@@ -30,6 +64,11 @@ export interface SubmissionRow extends RowBase {
   colors: string | null;
   vision: string;
   budget: string | null;
+  userId: string | null;
+  images: InspirationImage[];
+  /** The same customer's other requests and her appointments: a few of each, newest first. */
+  otherRequests: RelatedRequest[];
+  appointments: RelatedAppointment[];
 }
 
 export interface AppointmentRow extends RowBase {
@@ -41,6 +80,7 @@ export interface AppointmentRow extends RowBase {
   preferredDate: string;
   preferredTime: string;
   notes: string | null;
+  pullList: PullListItem[];
 }
 
 export interface SubscriberRow extends RowBase {

@@ -6,6 +6,8 @@ import { exportBatches, listPage, readCounts } from "~/modules/admin/dashboard.s
 import { testEngines, type TestDatabase } from "../../helpers/databases";
 
 const actor = { id: "admin-1", email: "boss@example.com" };
+// Nothing here has image files; details.test.ts covers their removal.
+const files = { store: { kind: "folder" as const, put: async () => {}, open: async () => null, remove: async () => {} } };
 const view = (query: string) => parseView(new URL(`http://x/admin/dashboard?${query}`));
 
 async function text(stream: ReadableStream<Uint8Array>): Promise<string> {
@@ -179,7 +181,7 @@ describe.each(testEngines)("the dashboard's queries on $name", (engine) => {
       ok: false,
       reason: "not-found",
     });
-    expect(await deleteItem(db(), actor, { tab: "orders", id: row!.id })).toEqual({ ok: false, reason: "invalid" });
+    expect(await deleteItem(db(), actor, { tab: "orders", id: row!.id }, files)).toEqual({ ok: false, reason: "invalid" });
     const after = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from audit_log`);
     expect(after[0]!.n).toBe(before[0]!.n);
   });
@@ -200,8 +202,8 @@ describe.each(testEngines)("the dashboard's queries on $name", (engine) => {
 
   it("deletes, keeps the history in audit_log, and shows it in the recent activity", async () => {
     const [row] = await queryRows<{ id: string }>(db(), sql`select id from newsletter_subscribers where email = 'one@example.com'`);
-    expect(await deleteItem(db(), actor, { tab: "subscribers", id: row!.id })).toEqual({ ok: true });
-    expect(await deleteItem(db(), actor, { tab: "subscribers", id: row!.id })).toEqual({ ok: false, reason: "not-found" });
+    expect(await deleteItem(db(), actor, { tab: "subscribers", id: row!.id }, files)).toEqual({ ok: true });
+    expect(await deleteItem(db(), actor, { tab: "subscribers", id: row!.id }, files)).toEqual({ ok: false, reason: "not-found" });
     const audit = await queryRows<{ action: string; actor_id: string; details: unknown }>(
       db(),
       sql`select action, actor_id, details from audit_log where entity_id = ${row!.id}`,

@@ -8,7 +8,8 @@ import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { DASHBOARD_MESSAGES, dashboardHref, exportHref, SEARCH_MAX_LENGTH, statusBadgeVariant, statusLabel, tabInfo } from "../admin";
-import type { DashboardPage, DashboardRow, HistoryEntry } from "../types";
+import type { AppointmentRow, DashboardPage, DashboardRow, HistoryEntry, SubmissionRow } from "../types";
+import { slotLabel } from "~/modules/fittings/fittings";
 import { DeleteConfirmation, DeleteControl } from "./delete-control";
 import { StatusControl } from "./status-control";
 
@@ -50,23 +51,144 @@ function Facts({ items }: { items: Array<[string, ReactNode]> }) {
   );
 }
 
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section>
+      <h3 className="text-xs tracking-[0.14em] text-muted-foreground uppercase">{title}</h3>
+      <div className="mt-1">{children}</div>
+    </section>
+  );
+}
+
+function InspirationImages({ row }: { row: SubmissionRow }) {
+  if (row.images.length === 0) return <p className="text-sm text-muted-foreground">No images sent.</p>;
+  const count = row.images.length;
+  return (
+    <ul className="grid grid-cols-3 gap-2">
+      {row.images.map((image, index) => (
+        <li key={image.id}>
+          <a
+            href={image.url}
+            target="_blank"
+            rel="noreferrer"
+            className="block overflow-hidden rounded-sm border border-border focus-visible:ring-2 focus-visible:ring-gold"
+          >
+            <img
+              src={image.thumbUrl}
+              alt={`Inspiration image ${index + 1} of ${count} from ${row.name}`}
+              width={image.width}
+              height={image.height}
+              loading="lazy"
+              decoding="async"
+              className="aspect-square h-auto w-full object-cover"
+            />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function CustomerHistory({ row }: { row: SubmissionRow }) {
+  return (
+    <>
+      <Section title="Other requests">
+        {row.otherRequests.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No other requests.</p>
+        ) : (
+          <ul className="grid gap-1 text-sm" aria-label={`Other requests from ${row.name}`}>
+            {row.otherRequests.map((other) => (
+              <li key={other.id} className="flex flex-wrap items-center gap-2">
+                <span>
+                  {statusLabel(other.eventType)}
+                  {other.eventDate ? `, ${other.eventDate}` : ""}, received <time dateTime={other.at}>{formatAt(other.at)}</time>
+                </span>
+                <StatusBadge status={other.status} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <Link to={dashboardHref({ tab: "submissions", q: row.email })} className="mt-1 inline-block text-sm underline underline-offset-4">
+          All requests from {row.email}
+        </Link>
+      </Section>
+      <Section title="Appointments">
+        {row.appointments.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No appointments.</p>
+        ) : (
+          <ul className="grid gap-1 text-sm" aria-label={`Appointments of ${row.name}`}>
+            {row.appointments.map((fitting) => (
+              <li key={fitting.id} className="flex flex-wrap items-center gap-2">
+                <span>
+                  {fitting.preferredDate} at {slotLabel(fitting.preferredTime)}
+                </span>
+                <StatusBadge status={fitting.status} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <Link to={dashboardHref({ tab: "appointments", q: row.email })} className="mt-1 inline-block text-sm underline underline-offset-4">
+          All appointments of {row.email}
+        </Link>
+      </Section>
+    </>
+  );
+}
+
+function PullList({ row }: { row: AppointmentRow }) {
+  if (row.pullList.length === 0) return <p className="text-sm text-muted-foreground">No dresses asked for.</p>;
+  return (
+    <ul className="grid gap-2 text-sm" aria-label={`Dresses to pull for ${row.name}`}>
+      {row.pullList.map((dress) => (
+        <li key={dress.handle}>
+          <Link to={`/product/${encodeURIComponent(dress.handle)}`} className="flex items-center gap-3 underline underline-offset-4">
+            {dress.imageUrl ? (
+              <img
+                src={dress.imageUrl}
+                alt=""
+                width={40}
+                height={52}
+                loading="lazy"
+                className="h-13 w-10 shrink-0 rounded-sm object-cover"
+              />
+            ) : null}
+            <span className="min-w-0 break-words">{dress.title}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function Details({ row }: { row: DashboardRow }) {
   const facts: Array<[string, ReactNode]> =
     row.kind === "submissions"
       ? [
+          ["Name", row.name],
+          ["Email", row.email],
           ["Phone", row.phone],
+          ["Event", statusLabel(row.eventType)],
           ["Event date", row.eventDate],
           ["Venue", row.venue],
           ["Style", row.stylePreference],
           ["Colours", row.colors],
           ["Budget", row.budget],
           ["Vision", row.vision],
+          ["Account", row.userId ? "Signed in" : "Guest"],
+          ["Status", statusLabel(row.status)],
+          ["Received", formatAt(row.at)],
         ]
       : row.kind === "appointments"
         ? [
+            ["Name", row.name],
+            ["Email", row.email],
             ["Phone", row.phone],
             ["Type", row.appointmentType],
+            ["Date", row.preferredDate],
+            ["Time", slotLabel(row.preferredTime)],
             ["Notes", row.notes],
+            ["Status", statusLabel(row.status)],
+            ["Booked", formatAt(row.at)],
           ]
         : [["Subscribed", formatAt(row.at)]];
   return (
@@ -76,12 +198,22 @@ function Details({ row }: { row: DashboardRow }) {
       </summary>
       <div className="mt-3 grid gap-4 rounded-md border border-border bg-surface p-4">
         <Facts items={facts} />
-        <div>
-          <p className="text-xs tracking-[0.14em] text-muted-foreground uppercase">History</p>
-          <div className="mt-1">
-            <History entries={row.history} />
-          </div>
-        </div>
+        {row.kind === "submissions" ? (
+          <>
+            <Section title="Inspiration images">
+              <InspirationImages row={row} />
+            </Section>
+            <CustomerHistory row={row} />
+          </>
+        ) : null}
+        {row.kind === "appointments" ? (
+          <Section title="Pull list">
+            <PullList row={row} />
+          </Section>
+        ) : null}
+        <Section title="History">
+          <History entries={row.history} />
+        </Section>
       </div>
     </details>
   );
@@ -188,7 +320,7 @@ export function DashboardPanel({ page, confirmId, currentHref }: { page: Dashboa
               const label = rowLabel(row);
               return (
                 <TableRow key={row.id} className="align-top">
-                  <TableCell className="min-w-48">
+                  <TableCell className="align-top! min-w-48">
                     {row.kind === "subscribers" ? (
                       <span className="break-all">{row.email}</span>
                     ) : (
@@ -199,25 +331,25 @@ export function DashboardPanel({ page, confirmId, currentHref }: { page: Dashboa
                     )}
                   </TableCell>
                   {row.kind === "subscribers" ? null : (
-                    <TableCell>
+                    <TableCell className="align-top!">
                       <Summary row={row} />
                     </TableCell>
                   )}
-                  <TableCell className="text-sm whitespace-nowrap">
+                  <TableCell className="align-top! text-sm whitespace-nowrap">
                     <time dateTime={row.at}>{formatAt(row.at)}</time>
                   </TableCell>
-                  <TableCell>
+                  <TableCell className="align-top!">
                     <StatusBadge status={row.status} />
                   </TableCell>
                   {info.editable ? (
-                    <TableCell>
+                    <TableCell className="align-top!">
                       <StatusControl tab={view.tab} id={row.id} status={row.status} statuses={info.statuses} label={label} back={back} />
                     </TableCell>
                   ) : null}
-                  <TableCell className="min-w-56">
+                  <TableCell className="align-top! min-w-56">
                     <Details row={row} />
                   </TableCell>
-                  <TableCell>
+                  <TableCell className="align-top!">
                     <DeleteControl target={{ tab: view.tab, id: row.id, label, back }} confirmHref={`${currentHref}&confirm=${row.id}`} />
                   </TableCell>
                 </TableRow>

@@ -1,0 +1,2 @@
+CREATE INDEX "custom_design_submissions_email_idx" ON "custom_design_submissions" USING btree (lower("email"),"created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "appointments_email_idx" ON "appointments" USING btree (lower("email"),"created_at" DESC NULLS LAST);
