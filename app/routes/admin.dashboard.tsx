@@ -13,7 +13,6 @@ import { DashboardPanel } from "~/modules/admin/components/dashboard-panel";
 import { RecentActivity } from "~/modules/admin/components/recent-activity";
 import { DashboardToasts, useDashboardFetcher, useHydrated, type ActionAnswer } from "~/modules/admin/components/use-dashboard-action";
 import { isUuid } from "~/lib/uuid";
-import { imageStoreFor } from "~/modules/uploads/uploads.server";
 import { LiveUpdates } from "~/modules/realtime/components/live-updates";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -43,7 +42,7 @@ function backFrom(value: FormDataEntryValue | null): string {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
-  const { database, auth, env } = context.get(servicesContext);
+  const { database, auth, images } = context.get(servicesContext);
   const { logger } = context.get(requestContext);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
@@ -72,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         actor,
         { tab: form.get("tab"), id: form.get("id") },
         {
-          store: imageStoreFor(env),
+          store: images,
           // The row is gone either way; a file left behind is logged for someone to sweep.
           onFileError: (error, keys) => logger.error({ err: error, keys }, "a deleted request's image files could not be removed"),
         },

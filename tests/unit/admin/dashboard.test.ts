@@ -7,7 +7,7 @@ import { testEngines, type TestDatabase } from "../../helpers/databases";
 
 const actor = { id: "admin-1", email: "boss@example.com" };
 // Nothing here has image files; details.test.ts covers their removal.
-const files = { store: { kind: "folder" as const, put: async () => {}, open: async () => null, remove: async () => {} } };
+const files = { store: { kind: "folder" as const, where: "nowhere", put: async () => {}, open: async () => null, remove: async () => {} } };
 const view = (query: string) => parseView(new URL(`http://x/admin/dashboard?${query}`));
 
 async function text(stream: ReadableStream<Uint8Array>): Promise<string> {
