@@ -128,6 +128,7 @@ test("a shopper turns on TOTP, signs in with a code and with a backup code, and 
   await expect(page.getByRole("img", { name: "QR code of your authenticator app key" })).toBeVisible();
   const key = (await page.locator("code").first().textContent()) ?? "";
   expect(key.replace(/\s+/g, "")).toMatch(/^[A-Z2-7]{16,}$/);
+  await expect(page.getByRole("list", { name: "Backup codes" }).getByRole("listitem")).toHaveCount(10);
   const backupCodes = await page.getByRole("list", { name: "Backup codes" }).getByRole("listitem").allTextContents();
   expect(backupCodes).toHaveLength(10);
 
@@ -185,6 +186,8 @@ test("a shopper turns on TOTP, signs in with a code and with a backup code, and 
   await page.goto(`${origin}/account?tab=security`);
   await page.getByLabel("Your password").fill(who.password);
   await page.getByRole("button", { name: "New backup codes" }).click();
+  // The codes come back in the form's answer: wait for it before reading them.
+  await expect(page.getByRole("list", { name: "Backup codes" }).getByRole("listitem")).toHaveCount(10, { timeout: 30_000 });
   const fresh = await page.getByRole("list", { name: "Backup codes" }).getByRole("listitem").allTextContents();
   expect(fresh).toHaveLength(10);
   expect(fresh).not.toContain(backupCodes[1]);

@@ -57,12 +57,12 @@ async function seed(request: APIRequestContext, tag: string, { submissions = 2 }
     });
     expect(response.status(), "design request").toBeLessThan(400);
   }
-  // Any free slot: other tests book too, and a full one answers 409.
+  // Any free slot, weeks beyond the fixed slots fitting-room.spec.ts books (7 to 11 days ahead): other tests book too, and a full one answers 409.
   let booked = 0;
   for (let attempt = 0; attempt < 20 && (booked === 0 || booked === 409); attempt++) {
     const time = `${String(10 + Math.floor(Math.random() * 8)).padStart(2, "0")}:00`;
     const booking = await request.post("/fitting-room", {
-      form: { name: `Guest ${tag}`, email: `guest-${tag}@example.com`, date: fittingDate(5 + Math.floor(Math.random() * 40)), time },
+      form: { name: `Guest ${tag}`, email: `guest-${tag}@example.com`, date: fittingDate(20 + Math.floor(Math.random() * 60)), time },
       maxRedirects: 0,
     });
     booked = booking.status();
@@ -181,6 +181,9 @@ test("an admin runs the day: counts, tabs, search, filter, status, history, expo
 
   // Subscribers: a badge, no change control.
   await page.getByRole("tab", { name: "Newsletter Subscribers" }).click();
+  // The tab's page first, then the search (typed into the old page, it would search the old tab).
+  await expect(page.getByRole("tab", { name: "Newsletter Subscribers" })).toHaveAttribute("aria-selected", "true");
+  await expect(page).toHaveURL(/tab=subscribers/);
   await search(page, `reader-${tag}`);
   const subscribers = table(page, "Newsletter Subscribers");
   await expect(subscribers.getByRole("row")).toHaveCount(2);
@@ -270,7 +273,7 @@ test("a row's details: a request's images and the customer's other requests and 
   for (let attempt = 0; attempt < 20 && (booked === 0 || booked === 409); attempt++) {
     const time = `${String(10 + Math.floor(Math.random() * 8)).padStart(2, "0")}:00`;
     const booking = await her.post("/fitting-room", {
-      form: { name, email, date: fittingDate(5 + Math.floor(Math.random() * 40)), time, pull: `gid://pull/${tag}` },
+      form: { name, email, date: fittingDate(20 + Math.floor(Math.random() * 60)), time, pull: `gid://pull/${tag}` },
       maxRedirects: 0,
     });
     booked = booking.status();
