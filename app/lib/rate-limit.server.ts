@@ -162,9 +162,3 @@ export function createRateLimiter(rule: RateLimitRule): RateLimiter {
     reset: (db, key) => resetRateLimit(db, { scope: rule.scope, key }),
   };
 }
-
-/** What a refused client is told, in whole minutes. */
-export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
-  const minutes = Math.ceil(retryAfterSeconds / 60);
-  return `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
-}

@@ -1,9 +1,19 @@
 import { data } from "react-router";
 
+/** 'Please try again in 3 minutes.': when a refused client may come back, in whole minutes. */
+function tryAgainIn(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}
+
 /** 'Too many requests from your connection. Please try again in 3 minutes.' (`what`: what was counted). */
 export function tooManyRequestsMessage(retryAfterSeconds: number, what = "requests"): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many ${what} from your connection. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  return `Too many ${what} from your connection. ${tryAgainIn(retryAfterSeconds)}`;
+}
+
+/** 'Too many attempts. Please try again in 3 minutes.': sign-in, checkout and order attempts. */
+export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+  return `Too many attempts. ${tryAgainIn(retryAfterSeconds)}`;
 }
 
 /** The header a 429 carries: when to try again, in seconds. */

@@ -1,7 +1,8 @@
 import type { Route } from "./+types/api.checkout";
 import { requestContext, servicesContext } from "~/lib/context.server";
 import { checkoutRequestSchema } from "~/modules/catalogue/schema";
-import { createRateLimiter, tooManyAttemptsMessage } from "~/lib/rate-limit.server";
+import { createRateLimiter } from "~/lib/rate-limit.server";
+import { retryAfterHeaders, tooManyAttemptsMessage } from "~/lib/too-many-requests.server";
 import { StorefrontError } from "~/modules/catalogue/catalogue.server";
 import type { CheckoutResponse } from "~/modules/catalogue/types";
 
@@ -48,9 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }).hit(database.db, clientIp);
   if (!verdict.allowed) {
     logger.warn({ retryAfterSeconds: verdict.retryAfterSeconds }, "checkout refused: rate limit");
-    return answer({ ok: false, error: tooManyAttemptsMessage(verdict.retryAfterSeconds) }, 429, {
-      "Retry-After": String(verdict.retryAfterSeconds),
-    });
+    return answer({ ok: false, error: tooManyAttemptsMessage(verdict.retryAfterSeconds) }, 429, retryAfterHeaders(verdict));
   }
   try {
     const checkout = await catalogue.createCheckout(parsed.data.lines);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
+import { designForm, signUpShopper } from "../helpers/shoppers";
 
 /**
  * Every protected loader and action, walked as anonymous, a customer,
@@ -15,14 +16,6 @@ const cookies: Record<Who, string> = { anonymous: "", customer: "", other: "", a
 let addressId = "";
 let submissionId = "";
 
-function cookieFrom(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(";", 1)[0]!)
-    .filter((c) => !c.endsWith("="))
-    .join("; ");
-}
-
 async function post(path: string, fields: Record<string, string>, cookie = "", headers: Record<string, string> = {}) {
   return fetch(`${server.url}${path}`, {
     method: "POST",
@@ -32,11 +25,7 @@ async function post(path: string, fields: Record<string, string>, cookie = "", h
   });
 }
 
-async function signUp(name: string, email: string): Promise<string> {
-  const response = await post("/auth", { intent: "sign-up", fullName: name, email, password: "secret12" });
-  expect(response.status, `sign-up of ${email}`).toBe(302);
-  return cookieFrom(response);
-}
+const signUp = (name: string, email: string) => signUpShopper(server.url, name, email);
 
 beforeAll(async () => {
   server = await startBoutique(
@@ -76,15 +65,11 @@ beforeAll(async () => {
   expect(addressId).not.toBe("");
   // One design request, so the admin's export has a row and a status change has a target.
   // The design form is multipart since it takes images (decision 0013).
-  const designForm = new FormData();
-  for (const [key, value] of Object.entries({
-    name: "Dora Design",
-    email: "dora@example.com",
-    eventType: "gala",
-    vision: "A velvet gown with a long train",
-  }))
-    designForm.set(key, value);
-  const design = await fetch(`${server.url}/custom-design`, { method: "POST", redirect: "manual", body: designForm });
+  const design = await fetch(`${server.url}/custom-design`, {
+    method: "POST",
+    redirect: "manual",
+    body: designForm({ name: "Dora Design", email: "dora@example.com", eventType: "gala", vision: "A velvet gown with a long train" }),
+  });
   expect(design.status).toBeLessThan(400);
   const dashboard = await (
     await fetch(`${server.url}/admin/dashboard?tab=submissions&q=dora`, { headers: { cookie: cookies.admin } })

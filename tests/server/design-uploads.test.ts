@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
+import { signUpShopper } from "../helpers/shoppers";
 
 // The custom design form with inspiration images, end to end on the built
 // server: streamed through the request guard's `uploads` kind, sniffed,
@@ -13,24 +14,7 @@ const ADMIN_EMAIL = "atelier@example.com";
 const cookies = { customer: "", other: "", admin: "" };
 const statuses: number[] = [];
 
-function cookieFrom(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(";", 1)[0]!)
-    .filter((c) => !c.endsWith("="))
-    .join("; ");
-}
-
-async function signUp(name: string, email: string): Promise<string> {
-  const response = await fetch(`${server.url}/auth`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "sign-up", fullName: name, email, password: "secret12" }),
-  });
-  expect(response.status, `sign-up of ${email}`).toBe(302);
-  return cookieFrom(response);
-}
+const signUp = (name: string, email: string) => signUpShopper(server.url, name, email);
 
 const FIELDS = { name: "Ada Lovelace", email: "ada@example.com", eventType: "wedding", vision: "A long lace gown with a low back" };
 

@@ -5,6 +5,7 @@ import { startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
 import { postgresAvailable, testEngines, type TestDatabase } from "../helpers/databases";
 import { freePort } from "../helpers/smtp";
 import { openSse, type SseClient } from "../helpers/sse";
+import { signUpShopper } from "../helpers/shoppers";
 
 /**
  * SPEC §4 "data reloads on any change notification": two built server
@@ -15,23 +16,7 @@ import { openSse, type SseClient } from "../helpers/sse";
 const EVENTS = "/api/admin/events";
 const ADMIN_EMAIL = "live-admin@example.com";
 
-function cookieFrom(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(";", 1)[0]!)
-    .filter((c) => !c.endsWith("="))
-    .join("; ");
-}
-
-async function signUp(base: string, name: string, email: string): Promise<string> {
-  const response = await fetch(`${base}/auth`, {
-    method: "POST",
-    redirect: "manual",
-    body: new URLSearchParams({ intent: "sign-up", fullName: name, email, password: "secret12" }),
-  });
-  expect(response.status, `sign-up of ${email}`).toBe(302);
-  return cookieFrom(response);
-}
+const signUp = signUpShopper;
 
 /** A boutique date a week or more ahead (never a Sunday), on the server's default clock. */
 function boutiqueDatePlus(days: number): string {

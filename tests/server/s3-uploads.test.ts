@@ -5,6 +5,7 @@ import { startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
 import { spawnNode, tempDir } from "../helpers/processes";
 import { startLocalS3, type LocalS3 } from "../helpers/s3-server";
 import { freePort } from "../helpers/smtp";
+import { designForm, signUpShopper } from "../helpers/shoppers";
 
 // Inspiration images in an S3 bucket: the built server started with S3_*
 // pointing at a local S3-protocol server (s3rver, in this test's process, on
@@ -16,24 +17,7 @@ let s3: LocalS3;
 let server: BoutiqueServer;
 const statuses: number[] = [];
 
-function cookieFrom(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(";", 1)[0]!)
-    .filter((c) => !c.endsWith("="))
-    .join("; ");
-}
-
-async function signUp(name: string, email: string): Promise<string> {
-  const response = await fetch(`${server.url}/auth`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "sign-up", fullName: name, email, password: "secret12" }),
-  });
-  expect(response.status, `sign-up of ${email}`).toBe(302);
-  return cookieFrom(response);
-}
+const signUp = (name: string, email: string) => signUpShopper(server.url, name, email);
 
 beforeAll(async () => {
   s3 = await startLocalS3();
@@ -56,14 +40,7 @@ describe("uploads in S3-compatible storage", { timeout: 180_000 }, () => {
   it("stores a requester's photo and thumbnail in the bucket and serves them only through the app", async () => {
     const customer = await signUp("Cara Customer", "cara@example.com");
     const other = await signUp("Otto Other", "otto@example.com");
-    const body = new FormData();
-    for (const [key, value] of Object.entries({
-      name: "Ada Lovelace",
-      email: "ada@example.com",
-      eventType: "wedding",
-      vision: "A long lace gown",
-    }))
-      body.set(key, value);
+    const body = designForm({ name: "Ada Lovelace", email: "ada@example.com", eventType: "wedding", vision: "A long lace gown" });
     const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#d4a5a5" } })
       .jpeg()
       .toBuffer();

@@ -34,7 +34,7 @@ export function hitAuthLimits(
   return hitRateLimits(db, checks);
 }
 
-export { tooManyAttemptsMessage } from "~/lib/rate-limit.server";
+export { tooManyAttemptsMessage } from "~/lib/too-many-requests.server";
 
 /** Which Better Auth endpoints count as which attempt, and where the account is named in the body. */
 export function attemptForAuthPath(path: string): AuthAttempt | null {

@@ -257,6 +257,32 @@ export function describeSlot(date: string, time: string): string {
   return `${longDate(date)} at ${slotLabel(time)}`;
 }
 
+/** The .ics every fitting mail carries: the booking itself, or its cancellation. */
+function invitationOf(appointment: Appointment, timeZone: string, method: "request" | "cancel") {
+  return fittingInvitation({
+    appointmentId: appointment.id,
+    date: appointment.preferredDate,
+    time: appointment.preferredTime,
+    timeZone,
+    attendee: { name: appointment.name, email: appointment.email },
+    organizerEmail: BRAND.email,
+    method,
+    localWhen: describeSlot(appointment.preferredDate, appointment.preferredTime),
+  });
+}
+
+/** Date, time and place of a fitting, as a mail's details block. */
+function slotDetails(appointment: Appointment) {
+  return {
+    kind: "details" as const,
+    rows: [
+      { label: "Date", value: longDate(appointment.preferredDate) },
+      { label: "Time", value: slotLabel(appointment.preferredTime) },
+      { label: "Where", value: `${BRAND.street}, ${BRAND.city}, ${BRAND.region} ${BRAND.postalCode}` },
+    ],
+  };
+}
+
 function confirmationMail(appointment: Appointment, options: BookingOptions): MailMessage {
   const when = describeSlot(appointment.preferredDate, appointment.preferredTime);
   return brandedMail({
@@ -270,30 +296,12 @@ function confirmationMail(appointment: Appointment, options: BookingOptions): Ma
         kind: "paragraph",
         text: `Dear ${appointment.name}, thank you for booking a fitting at ${BRAND.fullName}. We look forward to seeing you.`,
       },
-      {
-        kind: "details",
-        rows: [
-          { label: "Date", value: longDate(appointment.preferredDate) },
-          { label: "Time", value: slotLabel(appointment.preferredTime) },
-          { label: "Where", value: `${BRAND.street}, ${BRAND.city}, ${BRAND.region} ${BRAND.postalCode}` },
-        ],
-      },
+      slotDetails(appointment),
       { kind: "paragraph", text: "Add the attached invitation to your calendar. You are welcome to bring up to 2 guests." },
       { kind: "button", label: "Cancel this appointment", url: cancelUrl(appointment, options) },
       { kind: "note", text: `Need to change the time? Cancel with the link above and book again, or call us on ${BRAND.phone}.` },
     ],
-    attachments: [
-      fittingInvitation({
-        appointmentId: appointment.id,
-        date: appointment.preferredDate,
-        time: appointment.preferredTime,
-        timeZone: options.settings.BOUTIQUE_TIME_ZONE,
-        attendee: { name: appointment.name, email: appointment.email },
-        organizerEmail: BRAND.email,
-        method: "request",
-        localWhen: when,
-      }),
-    ],
+    attachments: [invitationOf(appointment, options.settings.BOUTIQUE_TIME_ZONE, "request")],
   });
 }
 
@@ -309,18 +317,7 @@ function cancellationMail(appointment: Appointment, timeZone: string): MailMessa
       { kind: "paragraph", text: `Dear ${appointment.name}, your fitting on ${when} is cancelled and the time has been freed.` },
       { kind: "paragraph", text: `Whenever you are ready, book another fitting on our website or call us on ${BRAND.phone}.` },
     ],
-    attachments: [
-      fittingInvitation({
-        appointmentId: appointment.id,
-        date: appointment.preferredDate,
-        time: appointment.preferredTime,
-        timeZone,
-        attendee: { name: appointment.name, email: appointment.email },
-        organizerEmail: BRAND.email,
-        method: "cancel",
-        localWhen: when,
-      }),
-    ],
+    attachments: [invitationOf(appointment, timeZone, "cancel")],
   });
 }
 
@@ -436,30 +433,12 @@ function reminderMail(appointment: Appointment, options: ReminderOptions): MailM
         kind: "paragraph",
         text: `Dear ${appointment.name}, this is a reminder of your fitting at ${BRAND.fullName}. We look forward to seeing you.`,
       },
-      {
-        kind: "details",
-        rows: [
-          { label: "Date", value: longDate(appointment.preferredDate) },
-          { label: "Time", value: slotLabel(appointment.preferredTime) },
-          { label: "Where", value: `${BRAND.street}, ${BRAND.city}, ${BRAND.region} ${BRAND.postalCode}` },
-        ],
-      },
+      slotDetails(appointment),
       { kind: "paragraph", text: "Bring the shoes and undergarments you plan to wear. You are welcome to bring up to 2 guests." },
       { kind: "button", label: "Cancel this appointment", url: cancelUrl(appointment, options) },
       { kind: "note", text: `Running late or need to change the time? Call us on ${BRAND.phone}.` },
     ],
-    attachments: [
-      fittingInvitation({
-        appointmentId: appointment.id,
-        date: appointment.preferredDate,
-        time: appointment.preferredTime,
-        timeZone: options.settings.BOUTIQUE_TIME_ZONE,
-        attendee: { name: appointment.name, email: appointment.email },
-        organizerEmail: BRAND.email,
-        method: "request",
-        localWhen: when,
-      }),
-    ],
+    attachments: [invitationOf(appointment, options.settings.BOUTIQUE_TIME_ZONE, "request")],
   });
 }
 
