@@ -6,6 +6,7 @@ import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterConte
 import { requestContext } from "~/lib/context.server";
 import { InlineStylesProvider } from "~/lib/inline-styles";
 import { NonceProvider } from "~/lib/nonce";
+import { lowPriorityModulePreloads } from "~/lib/script-priority.server";
 import appCss from "~/styles/app.css?inline";
 
 // Production inlines the stylesheet (see inline-styles.tsx); development
@@ -52,7 +53,9 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          const html = lowPriorityModulePreloads();
+          html.pipe(body);
+          pipe(html);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

@@ -3,7 +3,7 @@
 // production build (--path, default /), served on loopback from a fresh data
 // folder so the splash and intro show exactly as on a first visit.
 //
-//   npm run build && npm run bench:lighthouse -- [--runs 5] [--path /]
+//   npm run build && npm run bench:lighthouse -- [--runs 5] [--path /] [--trace]
 //
 // Lighthouse simulates the slow network from a trace recorded on loopback, so
 // runs vary with the machine's load: it prints one row per run, the median
@@ -24,6 +24,8 @@ const option = (name, fallback) => {
   return at >= 0 && args[at + 1] ? args[at + 1] : fallback;
 };
 const runs = Number(option("runs", "5"));
+// --trace: also keep each run's performance trace (bench/results/*.trace.json), to see what the main thread did.
+const keepTrace = args.includes("--trace");
 const path = option("path", "/");
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -117,10 +119,9 @@ try {
       const { lhr, report } = result;
       lighthouseVersion = lhr.lighthouseVersion;
       if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-      writeFileSync(
-        join(root, `bench/results/lighthouse${path.replaceAll("/", "-").replace(/-$/, "") || "-home"}-${run}.json`),
-        String(Array.isArray(report) ? report[0] : report),
-      );
+      const resultName = `bench/results/lighthouse${path.replaceAll("/", "-").replace(/-$/, "") || "-home"}-${run}`;
+      writeFileSync(join(root, `${resultName}.json`), String(Array.isArray(report) ? report[0] : report));
+      if (keepTrace) writeFileSync(join(root, `${resultName}.trace.json`), JSON.stringify(result.artifacts.Trace));
       /** @param {string} id */
       const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
       rows.push({

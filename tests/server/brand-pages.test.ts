@@ -29,6 +29,14 @@ describe("brand pages on the production server", () => {
     for (const font of fonts) expect((await fetch(`${server.url}${font}`)).status, font).toBe(200);
   });
 
+  it("preloads the page's scripts at low priority, behind the fonts the first paint waits for", async () => {
+    const html = await (await fetch(`${server.url}/weddings`)).text();
+    const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
+    expect(preloads.length).toBeGreaterThan(3);
+    for (const link of preloads) expect(link).toContain('fetchpriority="low"');
+    expect(html).toMatch(/<link[^>]+rel="preload"[^>]+href="\/assets\/[^"]+\.woff2"/);
+  });
+
   it("answers a bad or missing unsubscribe token with a clear page, never a 500", async () => {
     for (const query of ["", "?token=", "?token=abc", "?token=00000000-0000-4000-8000-000000000000.AAAA", `?token=${"x".repeat(5000)}`]) {
       const response = await fetch(`${server.url}/newsletter/unsubscribe${query}`);

@@ -7,7 +7,7 @@ import type { Product } from "../types";
 /** Grid of 1, 3 and 4 columns: the image is never wider than a third of a tablet or a quarter of a desktop. */
 const SIZES = "(min-width: 1024px) 22vw, (min-width: 768px) 31vw, 92vw";
 
-export function ProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
+export function ProductCard({ product }: { product: Product }) {
   const image = product.images[0];
   const soldOut = product.variants[0] ? !product.variants[0].availableForSale : false;
   return (
@@ -21,8 +21,7 @@ export function ProductCard({ product, priority = false }: { product: Product; p
             alt={image.altText ?? product.title}
             width={image.width ?? 600}
             height={image.height ?? 800}
-            loading={priority ? "eager" : "lazy"}
-            fetchPriority={priority ? "high" : "auto"}
+            loading="lazy"
             decoding="async"
             className="size-full object-cover transition-transform duration-700 ease-out group-hover:scale-[1.03]"
           />
@@ -50,12 +49,18 @@ export function ProductCard({ product, priority = false }: { product: Product; p
   );
 }
 
+/**
+ * The grid sits under the collection's hero, whose showcase already asks for
+ * the first gown's picture at high priority: the cards load lazily, so they
+ * never compete with the hero for the first screen's bandwidth (and never
+ * preload the same picture a second time at other sizes).
+ */
 export function ProductGrid({ products }: { products: Product[] }) {
   return (
     <ul className="grid grid-cols-1 gap-x-6 gap-y-12 md:grid-cols-3 lg:grid-cols-4" aria-label="Dresses">
-      {products.map((product, index) => (
+      {products.map((product) => (
         <li key={product.id}>
-          <ProductCard product={product} priority={index < 2} />
+          <ProductCard product={product} />
         </li>
       ))}
     </ul>
