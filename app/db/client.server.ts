@@ -1,6 +1,8 @@
-import { existsSync, mkdirSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { execFile } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql, type SQL } from "drizzle-orm";
@@ -72,10 +74,49 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 const PGLITE_SHARED_BUFFERS = "32MB";
 
+/**
+ * Creates a new PGlite folder (initdb) in a short-lived child process.
+ * initdb grows PGlite's WebAssembly memory to about 700 MB, and WebAssembly
+ * memory never shrinks: done in the server's own process, a first start on
+ * a fresh folder would idle at more than twice what every later start does.
+ * The child builds the cluster in a sibling folder and it is renamed into
+ * place only when complete, so a start killed halfway leaves no half-made
+ * folder behind for the next one to trip on.
+ */
+async function initialisePgliteFolder(path: string): Promise<void> {
+  if (existsSync(join(path, "PG_VERSION"))) return;
+  // What a killed start left half-built goes first (the data folder's lock makes this process its only user).
+  const prefix = `${basename(path)}.initdb-`;
+  for (const name of readdirSync(dirname(path))) {
+    if (name.startsWith(prefix)) rmSync(join(dirname(path), name), { recursive: true, force: true });
+  }
+  const building = `${path}.initdb-${process.pid}`;
+  const script = `const { PGlite } = await import(${JSON.stringify(import.meta.resolve("@electric-sql/pglite"))});
+const client = await PGlite.create(process.argv[1]);
+await client.close();`;
+  try {
+    await promisify(execFile)(process.execPath, ["--input-type=module", "--eval", script, building], { maxBuffer: 1 << 20 });
+    rmSync(path, { recursive: true, force: true });
+    renameSync(building, path);
+  } catch (error) {
+    rmSync(building, { recursive: true, force: true });
+    throw new Error(
+      `Could not create the embedded database in ${path}: ${(error as { stderr?: string }).stderr?.trim() || String(error)}`,
+      {
+        cause: error,
+      },
+    );
+  }
+}
+
 async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
-  // PGlite does not create parent folders itself.
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ? join(dataDir, "pgdata") : undefined, {
+  const path = dataDir ? join(dataDir, "pgdata") : undefined;
+  if (dataDir && path) {
+    // PGlite does not create parent folders itself.
+    mkdirSync(dataDir, { recursive: true });
+    await initialisePgliteFolder(path);
+  }
+  const client = await PGlite.create(path, {
     extensions: { pg_trgm },
     // PGlite's own default is 128 MB of shared buffers inside its WebAssembly memory, which never
     // shrinks; its files are read through the operating system's cache anyway. 32 MB holds the
