@@ -45,8 +45,7 @@ function History({ entries }: { entries: HistoryEntry[] }) {
     <ol className="grid gap-1 text-sm">
       {entries.map((entry) => (
         <li key={entry.id}>
-          <time dateTime={entry.at}>{formatAt(entry.at)}</time>: {entry.actor}{" "}
-          {historyText(entry)}
+          <time dateTime={entry.at}>{formatAt(entry.at)}</time>: {entry.actor} {historyText(entry)}
         </li>
       ))}
     </ol>

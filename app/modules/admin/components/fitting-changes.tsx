@@ -97,11 +97,19 @@ export function RescheduleControl({ row, back }: { row: AppointmentRow; back: st
           Reschedule
         </Button>
       </DialogTrigger>
-      <DialogContent className="max-w-xl p-5 sm:p-8">
+      <DialogContent
+        className="max-w-lg p-5 sm:p-8"
+        // Open at the top, on the dialog itself (named by its title): the first button is the footer's, which on a phone scrolls the calendar away.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          (event.currentTarget as HTMLElement | null)?.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle className="text-2xl leading-tight sm:text-3xl">Reschedule the fitting</DialogTitle>
           <DialogDescription>
-            {row.name}, now {when(row.preferredDate, row.preferredTime)}. She is emailed the new time with an updated calendar invitation.
+            {row.name}, now {when(row.preferredDate, row.preferredTime)}. The customer is emailed the new time with an updated calendar
+            invitation.
           </DialogDescription>
         </DialogHeader>
         <fetcher.Form
@@ -123,7 +131,7 @@ export function RescheduleControl({ row, back }: { row: AppointmentRow; back: st
             <>
               <fieldset className="min-w-0">
                 <legend className="text-xs tracking-[0.18em] text-muted-foreground uppercase">New date</legend>
-                <div className="mt-2 border border-border bg-surface p-2 sm:p-3">
+                <div className="mt-2 flex justify-center border border-border bg-surface p-2 sm:p-3">
                   <DateGrid
                     label="New date"
                     value={shownDate}
@@ -225,8 +233,8 @@ export function CancelFittingControl({ row, back }: { row: AppointmentRow; back:
         <AlertDialogHeader>
           <AlertDialogTitle>Cancel this fitting?</AlertDialogTitle>
           <AlertDialogDescription>
-            {row.name}&apos;s fitting on {when(row.preferredDate, row.preferredTime)} will be cancelled and the time freed. She is emailed
-            the cancellation, which removes it from her calendar.
+            {row.name}&apos;s fitting on {when(row.preferredDate, row.preferredTime)} will be cancelled and the time freed. The customer is
+            emailed the cancellation, which removes it from their calendar.
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>

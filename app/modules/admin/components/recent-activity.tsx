@@ -33,8 +33,7 @@ export function RecentActivity({ entries }: { entries: ActivityEntry[] }) {
               <time dateTime={entry.at} className="text-muted-foreground">
                 {dateTime.format(new Date(entry.at))} UTC
               </time>{" "}
-              · {entry.actor}{" "}
-              {activityText(entry)}
+              · {entry.actor} {activityText(entry)}
             </li>
           ))}
         </ol>
