@@ -143,8 +143,11 @@ describe("fitting mail over SMTP", { timeout: 300_000 }, () => {
     const adminEmail = `staff-${Date.now()}@example.com`;
     const cookie = await signUpShopper(boutique.url, "Bea Boss", adminEmail);
     await new Promise<void>((resolve, reject) =>
-      execFile("npx", ["tsx", "scripts/admin-grant.ts", adminEmail], { env: { ...process.env, DATA_DIR: boutique.dataDir } }, (error, stdout) =>
-        error ? reject(new Error(`${error.message}\n${stdout}`)) : resolve(),
+      execFile(
+        "npx",
+        ["tsx", "scripts/admin-grant.ts", adminEmail],
+        { env: { ...process.env, DATA_DIR: boutique.dataDir } },
+        (error, stdout) => (error ? reject(new Error(`${error.message}\n${stdout}`)) : resolve()),
       ),
     );
     const view = `/admin/dashboard?tab=appointments&q=${encodeURIComponent(email)}`;

@@ -271,20 +271,10 @@ export interface StaffChangeOptions {
   within?: (tx: Executor, change: FittingChange) => Promise<void>;
 }
 
-export type StaffRefusal =
-  | "not-found"
-  | "inactive"
-  | "same"
-  | "closed"
-  | "past"
-  | "started"
-  | "beyond"
-  | "full"
-  | "duplicate";
+export type StaffRefusal = "not-found" | "inactive" | "same" | "closed" | "past" | "started" | "beyond" | "full" | "duplicate";
 
 export type StaffChangeOutcome =
-  | ({ status: "rescheduled" | "cancelled" } & FittingChange)
-  | { status: "refused"; reason: StaffRefusal; message: string };
+  ({ status: "rescheduled" | "cancelled" } & FittingChange) | { status: "refused"; reason: StaffRefusal; message: string };
 
 const refused = (reason: StaffRefusal, message: string): StaffChangeOutcome => ({ status: "refused", reason, message });
 
@@ -522,9 +512,7 @@ function cancellationMail(appointment: Appointment, timeZone: string, by: "shopp
           }
         : { kind: "paragraph", text: `Dear ${appointment.name}, your fitting on ${when} is cancelled and the time has been freed.` },
       { kind: "paragraph", text: `Whenever you are ready, book another fitting on our website or call us on ${BRAND.phone}.` },
-      ...(by === "staff"
-        ? [{ kind: "note" as const, text: "The attached update removes the fitting from your calendar." }]
-        : []),
+      ...(by === "staff" ? [{ kind: "note" as const, text: "The attached update removes the fitting from your calendar." }] : []),
     ],
     attachments: [invitationOf(appointment, timeZone, "cancel")],
   });

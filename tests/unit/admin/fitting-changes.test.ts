@@ -45,7 +45,8 @@ function ics(text: string) {
     .split("\r\n")
     .filter(Boolean);
   const event = lines.slice(lines.indexOf("BEGIN:VEVENT"));
-  const get = (name: string, from = lines) => from.find((l) => l.startsWith(`${name}:`) || l.startsWith(`${name};`))?.replace(/^[^:]*:/, "");
+  const get = (name: string, from = lines) =>
+    from.find((l) => l.startsWith(`${name}:`) || l.startsWith(`${name};`))?.replace(/^[^:]*:/, "");
   return {
     method: get("METHOD"),
     uid: get("UID", event),
@@ -114,7 +115,10 @@ describe.each(testEngines)("staff reschedule and cancel on $name", (engine) => {
     });
     expect(after.startsAt?.toISOString()).toBe("2037-12-05T16:00:00.000Z");
     const [moveMail] = await mailsOf(RESCHEDULE_MAIL_KIND);
-    expect(moveMail).toMatchObject({ toAddress: "ada@example.com", subject: "Your fitting has moved to Saturday, December 5, 2037 at 11:00 AM" });
+    expect(moveMail).toMatchObject({
+      toAddress: "ada@example.com",
+      subject: "Your fitting has moved to Saturday, December 5, 2037 at 11:00 AM",
+    });
     expect(moveMail!.textBody).toContain("Thursday, December 3, 2037 at 3:00 PM");
     expect(moveMail!.textBody).toContain("/fitting-room/cancel?token=");
     expect(moveMail!.filename).toBe("fitting.ics");
@@ -184,7 +188,9 @@ describe.each(testEngines)("staff reschedule and cancel on $name", (engine) => {
     expect((await row(ada.id)).reminderQueuedAt).toBeNull();
     // A day before the new time the reminder goes out, for the new time and at the current sequence.
     const dayBefore = new Date("2037-11-30T17:00:00Z");
-    expect(await queueDueReminders(db(), { settings: SETTINGS, appUrl: "https://boutique.example", tokens: TOKENS, now: dayBefore })).toBe(1);
+    expect(await queueDueReminders(db(), { settings: SETTINGS, appUrl: "https://boutique.example", tokens: TOKENS, now: dayBefore })).toBe(
+      1,
+    );
     const [reminder] = await mailsOf("fitting-reminder");
     expect(reminder!.invitation).toMatchObject({ sequence: 1, dtstart: "DTSTART;TZID=America/New_York:20371201T110000" });
 
