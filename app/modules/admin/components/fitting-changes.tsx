@@ -225,7 +225,7 @@ export function CancelFittingControl({ row, back }: { row: AppointmentRow; back:
   return (
     <AlertDialog open={open} onOpenChange={setOpen}>
       <AlertDialogTrigger asChild>
-        <Button variant="outline" size="sm" aria-label={`Cancel the fitting of ${row.name}`}>
+        <Button variant="outline" size="sm" aria-label={`Cancel fitting of ${row.name}`}>
           Cancel fitting
         </Button>
       </AlertDialogTrigger>
