@@ -33,6 +33,7 @@ export default [
   route("admin/login", "routes/admin.login.tsx"),
   route("admin/dashboard", "routes/admin.dashboard.tsx"),
   route("admin/dashboard/export", "routes/admin.dashboard.export.ts"),
+  route("admin/dashboard/slots", "routes/admin.dashboard.slots.ts"),
   // Not SPEC screens: the admin tables' live changes (Server-Sent Events) and the mail outbox.
   route("api/admin/events", "routes/api.admin.events.ts"),
   route("admin/mail", "routes/admin.mail.tsx"),

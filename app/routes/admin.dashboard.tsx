@@ -7,12 +7,22 @@ import { pageMeta } from "~/lib/seo";
 import { authHeaders, flashRedirect, mergeSetCookies, requireAdmin } from "~/modules/accounts/accounts.server";
 import { AUTH_MESSAGES } from "~/modules/accounts/accounts";
 import { DASHBOARD_MESSAGES, DASHBOARD_TABS, dashboardHref } from "~/modules/admin/admin";
-import { changeStatus, deleteItem, loadDashboard, parseView } from "~/modules/admin/admin.server";
+import {
+  cancelAppointmentAsStaff,
+  changeStatus,
+  deleteItem,
+  loadDashboard,
+  parseView,
+  rescheduleAppointment,
+} from "~/modules/admin/admin.server";
 import { CountCards } from "~/modules/admin/components/count-cards";
 import { DashboardPanel } from "~/modules/admin/components/dashboard-panel";
 import { RecentActivity } from "~/modules/admin/components/recent-activity";
 import { DashboardToasts, useDashboardFetcher, useHydrated, type ActionAnswer } from "~/modules/admin/components/use-dashboard-action";
+import { firstMessage, parseForm, type FieldErrors } from "~/lib/forms";
 import { isUuid } from "~/lib/uuid";
+import { fittingRescheduleSchema, fittingStaffCancelSchema, STAFF_MESSAGES } from "~/modules/fittings/schema";
+import type { StaffRefusal } from "~/modules/fittings/fittings.server";
 import { LiveUpdates } from "~/modules/realtime/components/live-updates";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -42,15 +52,17 @@ function backFrom(value: FormDataEntryValue | null): string {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
-  const { database, auth, images } = context.get(servicesContext);
+  const { database, auth, images, env, tokens, nudgeMail } = context.get(servicesContext);
   const { logger } = context.get(requestContext);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const back = backFrom(form.get("back"));
   // A script's fetcher gets the answer as data (and a toast); a plain form, a redirect carrying it.
   const byScript = form.get("via") === "fetcher";
-  const answer = (ok: boolean, message: string, status = 200) =>
-    byScript ? data<ActionAnswer>({ intent, ok, message }, { status }) : flashRedirect(back, { kind: ok ? "success" : "error", message });
+  const answer = (ok: boolean, message: string, status = 200, fieldErrors?: FieldErrors) =>
+    byScript
+      ? data<ActionAnswer>(fieldErrors ? { intent, ok, message, fieldErrors } : { intent, ok, message }, { status })
+      : flashRedirect(back, { kind: ok ? "success" : "error", message });
   const actor = { id: admin.id, email: admin.email };
   const failureStatus = (reason: "invalid" | "not-found" | "conflict") => (reason === "invalid" ? 400 : reason === "not-found" ? 404 : 409);
 
@@ -82,12 +94,51 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       return answer(false, DASHBOARD_MESSAGES.deleteFailed, failureStatus(outcome.reason));
     }
+    case "reschedule":
+    case "cancel-fitting": {
+      const rescheduling = intent === "reschedule";
+      const failed = rescheduling ? STAFF_MESSAGES.rescheduleFailed : STAFF_MESSAGES.cancelFailed;
+      const options = { settings: env, appUrl: env.APP_URL, tokens };
+      const move = rescheduling ? parseForm(fittingRescheduleSchema, form) : null;
+      const cancel = rescheduling ? null : parseForm(fittingStaffCancelSchema, form);
+      const invalid = move && !move.ok ? move : cancel && !cancel.ok ? cancel : null;
+      if (invalid) return answer(false, firstMessage(invalid) ?? failed, 400, invalid.fieldErrors);
+      try {
+        const outcome = move?.ok
+          ? await rescheduleAppointment(database.db, actor, move.data, options)
+          : cancel?.ok
+            ? await cancelAppointmentAsStaff(database.db, actor, cancel.data.id, options)
+            : null;
+        if (!outcome) return answer(false, failed, 400);
+        if (outcome.status === "refused") {
+          const field = ["full", "started", "same"].includes(outcome.reason)
+            ? "time"
+            : ["closed", "past", "beyond"].includes(outcome.reason)
+              ? "date"
+              : "id";
+          return answer(false, outcome.message, refusalStatus(outcome.reason), rescheduling ? { [field]: [outcome.message] } : undefined);
+        }
+        nudgeMail();
+        logger.info({ id: outcome.appointment.id, from: outcome.from, to: outcome.status }, `admin ${outcome.status} a fitting`);
+        return answer(true, rescheduling ? STAFF_MESSAGES.rescheduled : STAFF_MESSAGES.cancelled);
+      } catch (error) {
+        logger.error({ err: error }, `admin ${intent} failed`);
+        return answer(false, failed, 503);
+      }
+    }
     case "logout": {
       const signedOut = await auth.api.signOut({ headers: authHeaders(request, context), asResponse: true });
       throw flashRedirect("/admin/login", { kind: "success", message: AUTH_MESSAGES.loggedOut }, mergeSetCookies(signedOut));
     }
   }
   return answer(false, "Unknown action", 400);
+}
+
+/** A refused move or cancellation: the booking is gone (404), the request makes no sense (400), or the slot or booking says no (409). */
+function refusalStatus(reason: StaffRefusal): number {
+  if (reason === "not-found") return 404;
+  if (reason === "full" || reason === "duplicate" || reason === "inactive") return 409;
+  return 400;
 }
 
 function RefreshButton() {

@@ -96,6 +96,17 @@ interface Row {
   location?: Partial<Record<Who, RegExp>>;
 }
 
+const MISSING = "00000000-0000-4000-8000-000000000000";
+
+/** A boutique day two weeks ahead that the fitting room is open (never a Sunday). */
+function openDay(): string {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
+  const date = new Date(`${today}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 14);
+  if (date.getUTCDay() === 0) date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
 const get = (path: string) => (cookie: string) => fetch(`${server.url}${path}`, { redirect: "manual", headers: { cookie } });
 
 const TABLE: Row[] = [
@@ -145,6 +156,9 @@ const TABLE: Row[] = [
       ["delete", { intent: "delete", tab: "appointments", id: "00000000-0000-4000-8000-000000000000" }, 404],
       ["delete (a bad id)", { intent: "delete", tab: "subscribers", id: "1 or 1=1" }, 400],
       ["refresh", { intent: "refresh" }, 200],
+      ["reschedule (no such appointment)", { intent: "reschedule", id: MISSING, date: openDay(), time: "11:00" }, 404],
+      ["reschedule (garbage)", { intent: "reschedule", id: "1 or 1=1", date: "tomorrow", time: "25:00" }, 400],
+      ["cancel-fitting (no such appointment)", { intent: "cancel-fitting", id: MISSING }, 404],
     ] as const
   ).map(([what, fields, adminStatus]) => ({
     name: `POST /admin/dashboard ${what}`,
@@ -162,6 +176,12 @@ const TABLE: Row[] = [
       ),
     expect: { anonymous: 302, customer: 302, other: 302, admin: 302 },
     location: { anonymous: /^\/admin\/login$/, customer: /^\/$/, other: /^\/$/, admin: /^\/admin\/dashboard\?tab=submissions$/ },
+  },
+  {
+    name: "GET /admin/dashboard/slots",
+    request: get(`/admin/dashboard/slots?date=${openDay()}`),
+    expect: { anonymous: 302, customer: 302, other: 302, admin: 200 },
+    location: { anonymous: /^\/admin\/login$/, customer: /^\/$/, other: /^\/$/ },
   },
   {
     name: "GET /admin/mail",

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
+import { execFile } from "node:child_process";
+import { signUpShopper } from "../helpers/shoppers";
 import { freePort, startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../helpers/smtp";
 
 // The built server with real SMTP: a booking's confirmation arrives with a
@@ -123,6 +125,105 @@ describe("fitting mail over SMTP", { timeout: 300_000 }, () => {
     // A tampered link is refused plainly.
     const tampered = await fetch(link!.replace(/.$/, (c) => (c === "A" ? "B" : "A")));
     expect(tampered.status).toBe(400);
+  });
+
+  it("staff move a fitting (METHOD:REQUEST, higher SEQUENCE, new DTSTART) and then cancel it (METHOD:CANCEL, higher still), same UID", async () => {
+    const date = boutiqueDatePlus(9);
+    const email = `moved-${Date.now()}@example.com`;
+    const booked = await fetch(`${boutique.url}/fitting-room`, {
+      method: "POST",
+      body: new URLSearchParams({ name: "Grace Hopper", email, date, time: "15:00" }),
+    });
+    expect(booked.status).toBe(200);
+    const [confirmation] = await smtp.waitFor((m) => m.to.includes(email), { timeoutMs: 60_000 });
+    const first = invitation(confirmation!).calendar;
+    expect(first.get("SEQUENCE")).toBe("0");
+
+    // An admin: signed up, then given the role by the operator's CLI (the running server holds the data folder and is asked).
+    const adminEmail = `staff-${Date.now()}@example.com`;
+    const cookie = await signUpShopper(boutique.url, "Bea Boss", adminEmail);
+    await new Promise<void>((resolve, reject) =>
+      execFile(
+        "npx",
+        ["tsx", "scripts/admin-grant.ts", adminEmail],
+        { env: { ...process.env, DATA_DIR: boutique.dataDir } },
+        (error, stdout) => (error ? reject(new Error(`${error.message}\n${stdout}`)) : resolve()),
+      ),
+    );
+    const view = `/admin/dashboard?tab=appointments&q=${encodeURIComponent(email)}`;
+    const page = await (await fetch(`${boutique.url}${view}`, { headers: { cookie } })).text();
+    const id = /name="id" value="([0-9a-f-]{36})"/.exec(page)?.[1];
+    expect(id, "the booking's id on the dashboard").toBeTruthy();
+    const post = (fields: Record<string, string>) =>
+      fetch(`${boutique.url}/admin/dashboard`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ id: id!, back: view, ...fields }),
+      });
+
+    // Bad input stores nothing and says why: a Sunday, a past day, garbage.
+    const sunday = (() => {
+      const d = new Date(`${boutiqueDatePlus(14)}T12:00:00Z`);
+      d.setUTCDate(d.getUTCDate() + ((7 - d.getUTCDay()) % 7));
+      return d.toISOString().slice(0, 10);
+    })();
+    for (const [fields, status, text] of [
+      [{ date: sunday, time: "11:00" }, 400, "Monday to Saturday"],
+      [{ date: "2020-01-06", time: "11:00" }, 400, "That date has passed"],
+      [{ date: "soon", time: "11:00" }, 400, "Please select a date"],
+      [{ date, time: "09:30" }, 400, "Please choose a time"],
+    ] as const) {
+      const refused = await post({ intent: "reschedule", via: "fetcher", ...fields });
+      expect(refused.status, JSON.stringify(fields)).toBe(status);
+      expect(await refused.text()).toContain(text);
+    }
+
+    const newDate = boutiqueDatePlus(10);
+    // A plain form post (no script): back to the view with the toast.
+    const moved = await post({ intent: "reschedule", date: newDate, time: "11:00" });
+    expect(moved.status).toBe(302);
+    expect(moved.headers.get("location")).toBe(view);
+    expect(Buffer.from(/hive_flash=([^;]+)/.exec(moved.headers.getSetCookie().join("\n"))![1]!, "base64url").toString()).toContain(
+      "Appointment rescheduled successfully",
+    );
+    const [movedMail] = await smtp.waitFor((m) => m.to.includes(email) && m.subject.startsWith("Your fitting has moved"), {
+      timeoutMs: 60_000,
+    });
+    expect(movedMail!.subject).toMatch(/^Your fitting has moved to \w+day, \w+ \d+, \d{4} at 11:00 AM$/);
+    expect(movedMail!.text).toContain("3:00 PM");
+    const { ics, calendar: second } = invitation(movedMail!);
+    expect(ics.filename).toBe("fitting.ics");
+    expect(ics.contentType).toContain("method=REQUEST");
+    expect(second.get("METHOD")).toBe("REQUEST");
+    expect(second.get("UID")).toBe(first.get("UID"));
+    expect(second.get("SEQUENCE")).toBe("1");
+    expect(second.lines).toContainEqual(["DTSTART;TZID=America/New_York", `${newDate.replaceAll("-", "")}T110000`]);
+
+    // The old time is free again; the new one is taken.
+    const old = await fetch(`${boutique.url}/fitting-room`, {
+      method: "POST",
+      body: new URLSearchParams({ name: "Next Shopper", email: `next-${email}`, date, time: "15:00" }),
+    });
+    expect(old.status).toBe(200);
+
+    const cancelled = await post({ intent: "cancel-fitting", via: "fetcher" });
+    expect(cancelled.status).toBe(200);
+    expect(await cancelled.text()).toContain("Appointment cancelled successfully");
+    const [cancelMail] = await smtp.waitFor((m) => m.to.includes(email) && /cancelled/.test(m.subject), { timeoutMs: 60_000 });
+    const third = invitation(cancelMail!).calendar;
+    expect(third.get("METHOD")).toBe("CANCEL");
+    expect(third.get("UID")).toBe(first.get("UID"));
+    expect(third.get("SEQUENCE")).toBe("2");
+    expect(third.get("STATUS")).toBe("CANCELLED");
+    // Cancelling again is refused plainly, and nothing more is sent.
+    const again = await post({ intent: "cancel-fitting", via: "fetcher" });
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain("This appointment is cancelled and can no longer be changed.");
+
+    const history = await (await fetch(`${boutique.url}${view}`, { headers: { cookie } })).text();
+    expect(history).toContain(`moved the fitting from ${date} 15:00 to ${newDate} 11:00 and mailed the customer`);
+    expect(history).toContain(`cancelled the fitting of ${newDate} 11:00 and mailed the customer`);
   });
 
   it("a design request sends the confirmation and the boutique's notice", async () => {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt } from "../columns";
 import { ACTIVE_APPOINTMENT_STATUSES, APPOINTMENT_STATUSES, APPOINTMENT_TYPES } from "../constants";
 import { oneOf } from "../sql-helpers";
@@ -38,6 +38,13 @@ export const appointments = pgTable(
      * whatever the number of instances or restarts.
      */
     reminderQueuedAt: timestamp("reminder_queued_at", { withTimezone: true, mode: "date" }),
+    /**
+     * The invitation's SEQUENCE (RFC 5546): every .ics the boutique mails for
+     * this booking carries it, with the same UID. A reschedule or a
+     * cancellation raises it in the transaction that changes the row, so a
+     * calendar applies each update over the one before.
+     */
+    calendarSequence: integer("calendar_sequence").notNull().default(0),
     notes: text("notes"),
     userId: text("user_id"),
     status: text("status").notNull().default("pending"),

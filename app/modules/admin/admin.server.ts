@@ -4,12 +4,19 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
 import { ACTIVE_APPOINTMENT_STATUSES } from "~/db/constants";
+import { isUniqueViolation } from "~/db/errors";
 import { isUuid } from "~/lib/uuid";
 import { DEFAULT_TAB, isDashboardTab, PAGE_SIZE, SEARCH_MAX_LENGTH, tabInfo, type DashboardTab } from "./admin";
 import { historyFor, recentActivity, recordChange, type Actor } from "./audit.server";
 import { attachmentHeader, csvFileName, csvLine } from "./csv";
 import { designRequestFileKeys, imagesOfDesignRequests, removeDesignRequestFiles } from "~/modules/design-requests/design-requests.server";
-import { pullListsFor } from "~/modules/fittings/fittings.server";
+import {
+  cancelFittingByStaff,
+  pullListsFor,
+  rescheduleFitting,
+  type StaffChangeOptions,
+  type StaffChangeOutcome,
+} from "~/modules/fittings/fittings.server";
 import type { ImageStore } from "~/modules/uploads/uploads.server";
 import {
   customerHistory,
@@ -192,16 +199,61 @@ export async function changeStatus(
     });
   } catch (error) {
     // Another booking took the slot between our check and the update: the unique index said no.
-    if (uniqueViolation(error)) return { ok: false, reason: "conflict" };
+    if (isUniqueViolation(error)) return { ok: false, reason: "conflict" };
     throw error;
   }
 }
 
-function uniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
+// --- fittings moved or cancelled by staff --------------------------------------
+
+/** A slot as the audit log keeps it: '2026-12-03 15:00'. */
+const slotText = (date: string, time: string) => `${date} ${time}`;
+
+/**
+ * Moves a fitting to another slot (the fittings module's rules and mail) and
+ * records who moved it, from which slot to which, in the same transaction.
+ */
+export async function rescheduleAppointment(
+  db: Database,
+  actor: Actor,
+  input: { id: string; date: string; time: string },
+  options: Omit<StaffChangeOptions, "within">,
+): Promise<StaffChangeOutcome> {
+  return rescheduleFitting(db, input, {
+    ...options,
+    within: (tx, { appointment, from }) =>
+      recordChange(tx, {
+        actor,
+        action: "reschedule",
+        tab: "appointments",
+        id: appointment.id,
+        from: slotText(from.date, from.time),
+        to: slotText(appointment.preferredDate, appointment.preferredTime),
+        label: labelOf(appointment),
+      }),
+  });
+}
+
+/** Cancels a fitting for the boutique (the customer is mailed) and records it: the slot it held, then 'cancelled'. */
+export async function cancelAppointmentAsStaff(
+  db: Database,
+  actor: Actor,
+  id: string,
+  options: Omit<StaffChangeOptions, "within">,
+): Promise<StaffChangeOutcome> {
+  return cancelFittingByStaff(db, id, {
+    ...options,
+    within: (tx, { appointment, from }) =>
+      recordChange(tx, {
+        actor,
+        action: "cancel",
+        tab: "appointments",
+        id: appointment.id,
+        from: slotText(from.date, from.time),
+        to: "cancelled",
+        label: labelOf(appointment),
+      }),
+  });
 }
 
 export interface DeleteOptions {

@@ -34,6 +34,8 @@ export async function recordChange(
   });
 }
 
+const AUDIT_ACTIONS: readonly HistoryEntry["action"][] = ["status-change", "delete", "reschedule", "cancel"];
+
 type AuditRaw = { id: number; action: string; entity: string; entity_id: string; details: unknown; created_at: unknown };
 
 function toEntry(row: AuditRaw): HistoryEntry & { label: string } {
@@ -42,7 +44,7 @@ function toEntry(row: AuditRaw): HistoryEntry & { label: string } {
   return {
     id: Number(row.id),
     at: row.created_at instanceof Date ? row.created_at.toISOString() : new Date(String(row.created_at)).toISOString(),
-    action: row.action === "delete" ? "delete" : "status-change",
+    action: AUDIT_ACTIONS.find((action) => action === row.action) ?? "status-change",
     from: str(details.from),
     to: str(details.to),
     actor: str(details.actorEmail) ?? "unknown",

@@ -3,7 +3,8 @@ import type { DashboardTab } from "./admin";
 export interface HistoryEntry {
   id: number;
   at: string;
-  action: "status-change" | "delete";
+  /** A fitting's reschedule records its slots ('2026-12-03 15:00'); its cancellation the slot, then 'cancelled'. */
+  action: "status-change" | "delete" | "reschedule" | "cancel";
   from: string | null;
   to: string | null;
   /** Who did it: the admin's email (kept in the entry, so it outlives the account). */

@@ -16,9 +16,10 @@ function wallClock(date: string, time: string, plusMinutes = 0): Date {
 }
 
 /**
- * The calendar file mailed with a booking (METHOD:REQUEST), its reminder, and
- * its cancellation (METHOD:CANCEL, same UID, higher SEQUENCE), so a calendar
- * that accepted the first removes the event on the second. Times are written
+ * The calendar file mailed with a booking (METHOD:REQUEST), its reminder, a
+ * move to another time (METHOD:REQUEST again, higher SEQUENCE) and its
+ * cancellation (METHOD:CANCEL, higher SEQUENCE), all with the same UID, so a
+ * calendar that accepted the first updates or removes that one event. Times are written
  * on the boutique's clock (`DTSTART;TZID=America/New_York:...`) with the
  * zone's VTIMEZONE block, made from the platform's time zone data.
  */
@@ -30,6 +31,8 @@ export function fittingInvitation(input: {
   attendee: { name: string; email: string };
   organizerEmail: string;
   method: "request" | "cancel";
+  /** The appointment's calendar_sequence: 0 when booked, one more with each reschedule or cancellation. */
+  sequence: number;
   localWhen: string;
 }): MailAttachment {
   const cancel = input.method === "cancel";
@@ -45,7 +48,7 @@ export function fittingInvitation(input: {
     (slotEnd(input.date, input.time, input.timeZone).getTime() - slotStart(input.date, input.time, input.timeZone).getTime()) / 60_000;
   calendar.createEvent({
     id: `${input.appointmentId}@fittings.thehive`,
-    sequence: cancel ? 1 : 0,
+    sequence: input.sequence,
     timezone: input.timeZone,
     start: wallClock(input.date, input.time),
     end: wallClock(input.date, input.time, minutes),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { issuesToErrors, type FieldErrors } from "~/lib/forms";
+import { isUuid } from "~/lib/uuid";
 import { isIsoDate, SLOT_TIMES } from "./fittings";
 
 /** SPEC §5 and §8: the fitting form's words, exactly. */
@@ -64,3 +65,34 @@ export function firstFittingMessage(error: z.ZodError): string {
 export function fittingFieldErrors(error: z.ZodError): FieldErrors {
   return issuesToErrors(error.issues).fieldErrors;
 }
+
+/** Staff moving or cancelling a fitting from the admin dashboard: toasts in SPEC §8's manner, and why a change is refused. */
+export const STAFF_MESSAGES = {
+  rescheduled: "Appointment rescheduled successfully",
+  rescheduleFailed: "Failed to reschedule appointment",
+  cancelled: "Appointment cancelled successfully",
+  cancelFailed: "Failed to cancel appointment",
+  notFound: "That appointment no longer exists.",
+  inactive: (status: string) => `This appointment is ${status} and can no longer be changed.`,
+  same: "The fitting is already at that time. Please choose another time.",
+  full: "That time is fully booked. Please choose another time.",
+  duplicate: "The customer already has another fitting at that time.",
+} as const;
+
+const appointmentId = z
+  .string({ error: STAFF_MESSAGES.notFound })
+  .trim()
+  .refine((value) => isUuid(value), STAFF_MESSAGES.notFound);
+
+/** The dashboard's reschedule dialog: which booking, and the new date and time (judged again by the server). */
+export const fittingRescheduleSchema = z.object({
+  id: appointmentId,
+  date: z
+    .string({ error: FITTING_MESSAGES.date })
+    .trim()
+    .refine((value) => isIsoDate(value), FITTING_MESSAGES.date),
+  time: z.enum(SLOT_TIMES, { error: FITTING_MESSAGES.time }),
+});
+
+/** The dashboard's cancel question: which booking. */
+export const fittingStaffCancelSchema = z.object({ id: appointmentId });

@@ -35,6 +35,8 @@ export interface Appointment {
   notes: string | null;
   userId: string | null;
   status: AppointmentStatus;
+  /** The SEQUENCE its invitations carry now (raised by each reschedule or cancellation). */
+  calendarSequence: number;
   createdAt: Date;
 }
 

@@ -11,6 +11,7 @@ import { DASHBOARD_MESSAGES, dashboardHref, exportHref, SEARCH_MAX_LENGTH, statu
 import type { AppointmentRow, DashboardPage, DashboardRow, HistoryEntry, SubmissionRow } from "../types";
 import { slotLabel } from "~/modules/fittings/fittings";
 import { DeleteConfirmation, DeleteControl } from "./delete-control";
+import { CancelFittingControl, isActiveAppointment, RescheduleControl } from "./fitting-changes";
 import { StatusControl } from "./status-control";
 
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
@@ -24,14 +25,27 @@ export function StatusBadge({ status }: { status: string }) {
   return <Badge variant={statusBadgeVariant(status)}>{status}</Badge>;
 }
 
+/** What one audited change did, after the actor's email. */
+export function historyText(entry: HistoryEntry): string {
+  switch (entry.action) {
+    case "delete":
+      return "deleted it";
+    case "reschedule":
+      return `moved the fitting from ${entry.from ?? "none"} to ${entry.to ?? "none"} and mailed the customer`;
+    case "cancel":
+      return `cancelled the fitting of ${entry.from ?? "none"} and mailed the customer`;
+    default:
+      return `changed the status from ${entry.from ?? "none"} to ${entry.to ?? "none"}`;
+  }
+}
+
 function History({ entries }: { entries: HistoryEntry[] }) {
   if (entries.length === 0) return <p className="text-sm text-muted-foreground">No changes recorded yet.</p>;
   return (
     <ol className="grid gap-1 text-sm">
       {entries.map((entry) => (
         <li key={entry.id}>
-          <time dateTime={entry.at}>{formatAt(entry.at)}</time>: {entry.actor}{" "}
-          {entry.action === "delete" ? "deleted it" : `changed the status from ${entry.from ?? "none"} to ${entry.to ?? "none"}`}
+          <time dateTime={entry.at}>{formatAt(entry.at)}</time>: {entry.actor} {historyText(entry)}
         </li>
       ))}
     </ol>
@@ -160,7 +174,7 @@ function PullList({ row }: { row: AppointmentRow }) {
   );
 }
 
-function Details({ row }: { row: DashboardRow }) {
+function Details({ row, back }: { row: DashboardRow; back: string }) {
   const facts: Array<[string, ReactNode]> =
     row.kind === "submissions"
       ? [
@@ -207,9 +221,19 @@ function Details({ row }: { row: DashboardRow }) {
           </>
         ) : null}
         {row.kind === "appointments" ? (
-          <Section title="Pull list">
-            <PullList row={row} />
-          </Section>
+          <>
+            {isActiveAppointment(row.status) ? (
+              <Section title="Change the fitting">
+                <div className="flex flex-wrap gap-2">
+                  <RescheduleControl row={row} back={back} />
+                  <CancelFittingControl row={row} back={back} />
+                </div>
+              </Section>
+            ) : null}
+            <Section title="Pull list">
+              <PullList row={row} />
+            </Section>
+          </>
         ) : null}
         <Section title="History">
           <History entries={row.history} />
@@ -347,7 +371,7 @@ export function DashboardPanel({ page, confirmId, currentHref }: { page: Dashboa
                     </TableCell>
                   ) : null}
                   <TableCell className="align-top! min-w-56">
-                    <Details row={row} />
+                    <Details row={row} back={back} />
                   </TableCell>
                   <TableCell className="align-top!">
                     <DeleteControl target={{ tab: view.tab, id: row.id, label, back }} confirmHref={`${currentHref}&confirm=${row.id}`} />

@@ -3,6 +3,20 @@ import type { ActivityEntry } from "../types";
 
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
+function activityText(entry: ActivityEntry): string {
+  const what = entry.label || "an item";
+  switch (entry.action) {
+    case "delete":
+      return `deleted ${what} (${entry.from ?? "no status"}) from ${tabInfo(entry.entity).label}`;
+    case "reschedule":
+      return `moved the fitting of ${what} from ${entry.from ?? "none"} to ${entry.to ?? "none"}`;
+    case "cancel":
+      return `cancelled the fitting of ${what} (${entry.from ?? "none"})`;
+    default:
+      return `set ${what} in ${tabInfo(entry.entity).label} from ${entry.from ?? "none"} to ${entry.to ?? "none"}`;
+  }
+}
+
 /** The latest audited changes, deletions included: a deleted row's history stays readable here and in audit_log. */
 export function RecentActivity({ entries }: { entries: ActivityEntry[] }) {
   return (
@@ -19,10 +33,7 @@ export function RecentActivity({ entries }: { entries: ActivityEntry[] }) {
               <time dateTime={entry.at} className="text-muted-foreground">
                 {dateTime.format(new Date(entry.at))} UTC
               </time>{" "}
-              · {entry.actor}{" "}
-              {entry.action === "delete"
-                ? `deleted ${entry.label || "an item"} (${entry.from ?? "no status"}) from ${tabInfo(entry.entity).label}`
-                : `set ${entry.label || "an item"} in ${tabInfo(entry.entity).label} from ${entry.from ?? "none"} to ${entry.to ?? "none"}`}
+              · {entry.actor} {activityText(entry)}
             </li>
           ))}
         </ol>

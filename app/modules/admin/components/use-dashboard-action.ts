@@ -1,12 +1,15 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
+import type { FieldErrors } from "~/lib/forms";
 
 /** What the dashboard's action answers a script's request with. */
 export interface ActionAnswer {
   intent: string;
   ok: boolean;
   message: string;
+  /** A form's refused fields (the reschedule dialog shows them beside the field). */
+  fieldErrors?: FieldErrors;
 }
 
 /**

@@ -1,0 +1,255 @@
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "~/components/ui/alert-dialog";
+import { Button } from "~/components/ui/button";
+import { DateGrid } from "~/components/ui/date-grid";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import { Field, FormMessage } from "~/components/ui/field";
+import { Select } from "~/components/ui/select";
+import { inputAttributes, type FieldErrors } from "~/lib/forms";
+import { ACTIVE_APPOINTMENT_STATUSES } from "~/db/constants";
+import type { FittingAvailability } from "~/modules/fittings/components/fitting-booking-form";
+import { longDate, slotLabel, SLOT_TIMES } from "~/modules/fittings/fittings";
+import { fittingRescheduleSchema, fittingStaffCancelSchema } from "~/modules/fittings/schema";
+import type { AppointmentRow } from "../types";
+import { useDashboardFetcher, useHydrated } from "./use-dashboard-action";
+
+/** Only a pending or confirmed fitting holds a slot, so only those can be moved or cancelled. */
+export function isActiveAppointment(status: string): boolean {
+  return (ACTIVE_APPOINTMENT_STATUSES as readonly string[]).includes(status);
+}
+
+const when = (date: string, time: string) => `${longDate(date)} at ${slotLabel(time)}`;
+
+/**
+ * Watches the dashboard's one fetcher for the answer to a form this control
+ * sent: `onAnswer` runs once per answer, with whether it went through.
+ */
+function useOwnAnswer(intent: string, onAnswer: (ok: boolean, fieldErrors: FieldErrors) => void) {
+  const fetcher = useDashboardFetcher();
+  const sent = useRef(false);
+  useEffect(() => {
+    if (!sent.current || fetcher.state !== "idle") return;
+    sent.current = false;
+    const answer = fetcher.data;
+    if (answer?.intent === intent) onAnswer(answer.ok, answer.fieldErrors ?? {});
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per answer
+  }, [fetcher.state, fetcher.data]);
+  return { fetcher, markSent: () => (sent.current = true) };
+}
+
+/**
+ * Reschedule: a dialog with the Fitting Room's calendar and the chosen day's
+ * times, both from the server (only open days and free times can be chosen).
+ * The dashboard's action judges the slot again and takes a place in it; the
+ * customer is mailed the new time with an updated invitation.
+ */
+export function RescheduleControl({ row, back }: { row: AppointmentRow; back: string }) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const [date, setDate] = useState<string | null>(null);
+  const [time, setTime] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const slots = useFetcher<FittingAvailability>();
+  const ids = { time: useId(), date: useId(), form: useId() };
+  const { fetcher, markSent } = useOwnAnswer("reschedule", (ok, fieldErrors) => {
+    if (ok) setOpen(false);
+    else setErrors(fieldErrors);
+  });
+  const busy = fetcher.state !== "idle" && fetcher.formData?.get("id") === row.id;
+
+  const loadDay = (day: string) => void slots.load(`/admin/dashboard/slots?date=${day}`);
+  const availability = slots.data;
+  // The server may answer with another day (the asked one cannot be booked): follow it.
+  const shownDate = availability && (date === null || availability.date !== date) && slots.state === "idle" ? availability.date : date;
+  const closed = useMemo(() => new Set(availability?.calendar.closedDays ?? []), [availability]);
+  const daySlots = availability && availability.date === shownDate ? availability.slots : null;
+  const isCurrent = (value: string) => shownDate === row.preferredDate && value === row.preferredTime;
+  const choosable = (value: string) => Boolean(daySlots?.find((slot) => slot.time === value)?.available) && !isCurrent(value);
+  const chosenTime = time && choosable(time) ? time : (SLOT_TIMES.find(choosable) ?? "");
+  const noTimes = daySlots !== null && chosenTime === "";
+
+  if (!hydrated) return null;
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) {
+          setErrors({});
+          setDate(null);
+          setTime(null);
+          loadDay(row.preferredDate);
+        }
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm" aria-label={`Reschedule the fitting of ${row.name}`}>
+          Reschedule
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        className="max-w-lg p-5 sm:p-8"
+        // Open at the top, on the dialog itself (named by its title): the first button is the footer's, which on a phone scrolls the calendar away.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          (event.currentTarget as HTMLElement | null)?.focus();
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle className="text-2xl leading-tight sm:text-3xl">Reschedule the fitting</DialogTitle>
+          <DialogDescription>
+            {row.name}, now {when(row.preferredDate, row.preferredTime)}. The customer is emailed the new time with an updated calendar
+            invitation.
+          </DialogDescription>
+        </DialogHeader>
+        <fetcher.Form
+          id={ids.form}
+          method="post"
+          action="/admin/dashboard"
+          className="mt-6 grid gap-6"
+          onSubmit={() => {
+            setErrors({});
+            markSent();
+          }}
+        >
+          <input type="hidden" name="intent" value="reschedule" />
+          <input type="hidden" {...inputAttributes(fittingRescheduleSchema, "id")} value={row.id} />
+          <input type="hidden" name="back" value={back} />
+          <input type="hidden" name="via" value="fetcher" />
+          <input type="hidden" {...inputAttributes(fittingRescheduleSchema, "date")} value={shownDate ?? ""} />
+          {availability ? (
+            <>
+              <fieldset className="min-w-0">
+                <legend className="text-xs tracking-[0.18em] text-muted-foreground uppercase">New date</legend>
+                <div className="mt-2 flex justify-center border border-border bg-surface p-2 sm:p-3">
+                  <DateGrid
+                    label="New date"
+                    value={shownDate}
+                    required
+                    min={availability.calendar.today}
+                    max={availability.calendar.lastDay}
+                    disabled={closed}
+                    describedBy={errors.date ? `${ids.date}-error` : `${ids.date}-hint`}
+                    onChange={(next) => {
+                      if (!next) return;
+                      setDate(next);
+                      setErrors({});
+                      loadDay(next);
+                    }}
+                  />
+                </div>
+                <p id={`${ids.date}-hint`} className="mt-2 text-sm text-muted-foreground">
+                  {shownDate ? `Chosen: ${longDate(shownDate)}` : "No open day left to choose"}. Open Monday to Saturday.
+                </p>
+                {errors.date ? (
+                  <p id={`${ids.date}-error`} className="mt-2 text-sm text-destructive">
+                    {errors.date[0]}
+                  </p>
+                ) : null}
+              </fieldset>
+              <Field
+                id={ids.time}
+                label="New time"
+                errors={errors.time}
+                description={noTimes ? "No times are free on this day. Please choose another date." : undefined}
+              >
+                <Select
+                  {...inputAttributes(fittingRescheduleSchema, "time")}
+                  value={chosenTime}
+                  disabled={!daySlots || noTimes}
+                  onChange={(event) => setTime(event.target.value)}
+                  className="h-11"
+                >
+                  {noTimes ? <option value="">No free times</option> : null}
+                  {SLOT_TIMES.map((value) => {
+                    const slot = daySlots?.find((s) => s.time === value);
+                    const note = isCurrent(value)
+                      ? " (current time)"
+                      : slot?.full
+                        ? " (fully booked)"
+                        : slot && !slot.available
+                          ? " (unavailable)"
+                          : "";
+                    return (
+                      <option key={value} value={value} disabled={!choosable(value)}>
+                        {slotLabel(value)}
+                        {note}
+                      </option>
+                    );
+                  })}
+                </Select>
+              </Field>
+            </>
+          ) : (
+            <p role="status" className="text-sm text-muted-foreground">
+              Loading the open days...
+            </p>
+          )}
+          {errors.id ? <FormMessage>{errors.id[0]}</FormMessage> : null}
+        </fetcher.Form>
+        <DialogFooter className="mt-6">
+          <Button type="button" variant="outline" size="sm" onClick={() => setOpen(false)}>
+            Keep the time
+          </Button>
+          <Button type="submit" form={ids.form} variant="primary" size="sm" disabled={busy || !shownDate || !chosenTime}>
+            {busy ? "Moving..." : "Move the fitting"}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * Cancel for the boutique, after a question: the fitting is cancelled, its
+ * place freed, and the customer mailed the cancellation (METHOD:CANCEL).
+ */
+export function CancelFittingControl({ row, back }: { row: AppointmentRow; back: string }) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const { fetcher, markSent } = useOwnAnswer("cancel-fitting", (ok) => {
+    if (ok) setOpen(false);
+  });
+  const busy = fetcher.state !== "idle" && fetcher.formData?.get("id") === row.id;
+  if (!hydrated) return null;
+  return (
+    <AlertDialog open={open} onOpenChange={setOpen}>
+      <AlertDialogTrigger asChild>
+        <Button variant="outline" size="sm" aria-label={`Cancel fitting of ${row.name}`}>
+          Cancel fitting
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Cancel this fitting?</AlertDialogTitle>
+          <AlertDialogDescription>
+            {row.name}&apos;s fitting on {when(row.preferredDate, row.preferredTime)} will be cancelled and the time freed. The customer is
+            emailed the cancellation, which removes it from their calendar.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Keep the fitting</AlertDialogCancel>
+          <fetcher.Form method="post" action="/admin/dashboard" onSubmit={markSent}>
+            <input type="hidden" name="intent" value="cancel-fitting" />
+            <input type="hidden" {...inputAttributes(fittingStaffCancelSchema, "id")} value={row.id} />
+            <input type="hidden" name="back" value={back} />
+            <input type="hidden" name="via" value="fetcher" />
+            <Button type="submit" variant="destructive" size="sm" disabled={busy} className="w-full sm:w-auto">
+              {busy ? "Cancelling..." : "Cancel fitting"}
+            </Button>
+          </fetcher.Form>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,171 @@
+import { execFile } from "node:child_process";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { startSessionAsReturning, waitForHydration } from "./brand-helpers";
+import { expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
+
+// Staff move a fitting to another open slot and cancel it from the dashboard's details (issue 12, item 6).
+test.describe.configure({ timeout: 300_000 });
+
+test.beforeEach(async ({ page }) => {
+  await startSessionAsReturning(page);
+});
+
+const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+
+async function signInAsAdmin(request: APIRequestContext): Promise<void> {
+  const email = `boss-${uid()}@example.com`;
+  const signUp = await request.post("/auth", {
+    form: { intent: "sign-up", fullName: "Bea Boss", email, password: "secret12" },
+    maxRedirects: 0,
+  });
+  expect(signUp.status()).toBe(302);
+  await new Promise<void>((resolve, reject) =>
+    execFile(
+      "npx",
+      ["tsx", "scripts/admin-grant.ts", email],
+      { env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR } },
+      (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stdout}\n${stderr}`)) : resolve()),
+    ),
+  );
+}
+
+/** A boutique date `days` ahead, moved off a Sunday. */
+function fittingDate(days: number): string {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
+  const date = new Date(`${today}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  if (date.getUTCDay() === 0) date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+const shift = (date: string, days: number) => {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+const isSunday = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay() === 0;
+const dayName = (date: string) =>
+  new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
+
+/** Another open day in the same month (so the dialog's calendar shows it without paging). */
+function neighbourDay(date: string): string {
+  let next = shift(date, 1);
+  if (isSunday(next)) next = shift(next, 1);
+  if (next.slice(0, 7) === date.slice(0, 7)) return next;
+  let previous = shift(date, -1);
+  if (isSunday(previous)) previous = shift(previous, -1);
+  return previous;
+}
+
+/** A guest's fitting 20 to 80 days ahead, at any free slot (other specs share the server and book too). */
+async function bookGuest(request: APIRequestContext, name: string, email: string): Promise<{ date: string; time: string }> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const date = fittingDate(20 + Math.floor(Math.random() * 60));
+    const time = `${String(10 + Math.floor(Math.random() * 7)).padStart(2, "0")}:00`;
+    const response = await request.post("/fitting-room", { form: { name, email, date, time }, maxRedirects: 0 });
+    if (response.status() === 200) return { date, time };
+    expect(response.status(), "booking").toBe(409);
+  }
+  throw new Error("no free slot found");
+}
+
+const toast = (page: Page, text: string) => page.getByRole("listitem").filter({ hasText: text }).first();
+
+test("an admin reschedules a fitting to an open slot, then cancels it; each is mailed and in the row's history", async ({ page }) => {
+  const tag = uid();
+  const name = `Guest ${tag}`;
+  const booked = await bookGuest(page.request, name, `guest-${tag}@example.com`);
+  await signInAsAdmin(page.request);
+  const row = page.getByRole("table", { name: "Appointments" }).getByRole("row").filter({ hasText: name });
+
+  const openDialog = async () => {
+    await row.getByText("Details and history").click();
+    // The details with their two new buttons, before any dialog hides the page from axe.
+    await expect(row.getByRole("button", { name: `Cancel fitting of ${name}` })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await row.getByRole("button", { name: `Reschedule the fitting of ${name}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Reschedule the fitting" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("grid", { name: /^New date, / })).toBeVisible();
+    return dialog;
+  };
+
+  // The dialog at both sizes in both themes: looked at, and checked by axe.
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    for (const theme of THEMES) {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme: theme, reducedMotion: "reduce" });
+      await page.goto(`/admin/dashboard?tab=appointments&q=${tag}`);
+      await waitForHydration(page);
+      const dialog = await openDialog();
+      await expect(dialog.getByRole("combobox", { name: "New time" })).toBeEnabled();
+      await expectNoAxeViolations(page);
+      await page.screenshot({ path: `/tmp/admin-shots/reschedule-dialog-${size}-${theme}.png` });
+      await dialog.getByRole("button", { name: "Keep the time" }).click();
+      await expect(dialog).toHaveCount(0);
+      await row.getByRole("button", { name: `Cancel fitting of ${name}` }).click();
+      const question = page.getByRole("alertdialog", { name: "Cancel this fitting?" });
+      await expect(question).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.screenshot({ path: `/tmp/admin-shots/cancel-fitting-dialog-${size}-${theme}.png` });
+      await question.getByRole("button", { name: "Keep the fitting" }).click();
+      await expect(question).toHaveCount(0);
+    }
+  }
+
+  // Move it: the current day opens with its current time marked and not offered; pick the next open day's first free time.
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto(`/admin/dashboard?tab=appointments&q=${tag}`);
+  await waitForHydration(page);
+  const dialog = await openDialog();
+  const time = dialog.getByRole("combobox", { name: "New time" });
+  await expect(time.locator("option:checked")).not.toHaveText(/current time/);
+  const current = time.locator(`option[value="${booked.time}"]`);
+  await expect(current).toHaveText(/\(current time\)$/);
+  await expect(current).toBeDisabled();
+  const newDate = neighbourDay(booked.date);
+  await dialog.getByRole("button", { name: dayName(newDate), exact: true }).click();
+  await expect(dialog.getByText(`Chosen: ${dayName(newDate)}`)).toBeVisible();
+  await expect(time).toBeEnabled();
+  const newTime = await time.inputValue();
+  expect(newTime).toMatch(/^\d\d:00$/);
+  await dialog.getByRole("button", { name: "Move the fitting" }).click();
+  await expect(toast(page, "Appointment rescheduled successfully")).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(row.getByText(`${newDate} at ${newTime}`)).toBeVisible();
+  await expect(
+    row.getByText(`moved the fitting from ${booked.date} ${booked.time} to ${newDate} ${newTime} and mailed the customer`),
+  ).toBeVisible();
+
+  // Cancel it, after the question.
+  await row.getByRole("button", { name: `Cancel fitting of ${name}` }).click();
+  const question = page.getByRole("alertdialog", { name: "Cancel this fitting?" });
+  await expect(question).toBeVisible();
+  await question.getByRole("button", { name: "Cancel fitting" }).click();
+  await expect(toast(page, "Appointment cancelled successfully")).toBeVisible();
+  await expect(question).toHaveCount(0);
+  await expect(row.getByText("cancelled", { exact: true })).toBeVisible();
+  await expect(row.getByText(`cancelled the fitting of ${newDate} ${newTime} and mailed the customer`)).toBeVisible();
+  // A cancelled fitting cannot be moved or cancelled again.
+  await expect(row.getByRole("button", { name: `Reschedule the fitting of ${name}` })).toHaveCount(0);
+
+  // The customer's mails went out (the outbox's sent tab, newest first).
+  const hour = Number(newTime.slice(0, 2));
+  const label = `${hour > 12 ? hour - 12 : hour}:00 ${hour < 12 ? "AM" : "PM"}`;
+  await page.goto("/admin/mail?status=sent");
+  await expect(
+    page
+      .getByText(`Your fitting has moved to ${dayName(newDate)} at ${label}`)
+      .filter({ visible: true })
+      .first(),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByText(`Your fitting on ${dayName(newDate)} at ${label} is cancelled`)
+      .filter({ visible: true })
+      .first(),
+  ).toBeVisible();
+});
