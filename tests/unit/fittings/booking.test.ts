@@ -18,10 +18,11 @@ import {
 import { fittingBookingSchema } from "~/modules/fittings/schema";
 import { testEngines, type TestDatabase } from "../../helpers/databases";
 
-const TOKENS = createSignedTokens({ secret: "a-test-secret-that-is-long-enough-for-hmac" });
 const SETTINGS: FittingSettings = { BOUTIQUE_TIME_ZONE: "America/New_York", FITTING_SLOT_CAPACITY: 1, FITTING_HORIZON_DAYS: 90 };
 // Tuesday 2026-11-24, 7:00 AM in New York.
 const NOW = new Date("2026-11-24T12:00:00Z");
+// The cancel links are signed on the same clock as the bookings, or they would expire with the real date.
+const TOKENS = createSignedTokens({ secret: "a-test-secret-that-is-long-enough-for-hmac", now: () => NOW.getTime() });
 const booking = (overrides: Record<string, unknown> = {}) =>
   fittingBookingSchema.parse({ date: "2026-11-25", time: "10:00", name: "Ada Lovelace", email: "ada@example.com", ...overrides });
 const options = (overrides: Partial<Parameters<typeof bookFitting>[2]> = {}) => ({

@@ -7,9 +7,10 @@ import { bookFitting, pullListChoices, pullListFor, pullListsFor, type FittingSe
 import { fittingBookingSchema } from "~/modules/fittings/schema";
 import { testEngines, type TestDatabase } from "../../helpers/databases";
 
-const TOKENS = createSignedTokens({ secret: "a-test-secret-that-is-long-enough-for-hmac" });
 const SETTINGS: FittingSettings = { BOUTIQUE_TIME_ZONE: "America/New_York", FITTING_SLOT_CAPACITY: 2, FITTING_HORIZON_DAYS: 90 };
 const NOW = new Date("2026-11-24T12:00:00Z");
+// The cancel links are signed on the same clock as the bookings, or they would expire with the real date.
+const TOKENS = createSignedTokens({ secret: "a-test-secret-that-is-long-enough-for-hmac", now: () => NOW.getTime() });
 const booking = (email: string) => fittingBookingSchema.parse({ date: "2026-11-25", time: "10:00", name: "Ada", email });
 const dress = (userId: string, productId: string, title: string) => ({
   userId,
