@@ -33,10 +33,17 @@ export async function startBoutique(
     HOST: "127.0.0.1",
   });
   const url = `http://127.0.0.1:${port}`;
-  // A cold start on a busy shared machine can take well over a minute.
-  await child.waitForOutput(/boutique listening/, startTimeoutMs);
-  const health = await fetch(`${url}/healthz`);
-  if (health.status !== 200) throw new Error(`health check answered ${health.status}`);
+  try {
+    // A cold start on a busy shared machine can take well over a minute.
+    await child.waitForOutput(/boutique listening/, startTimeoutMs);
+    const health = await fetch(`${url}/healthz`);
+    if (health.status !== 200) throw new Error(`health check answered ${health.status}`);
+  } catch (error) {
+    // A server that never came up is nobody's to stop: stop it here, or it holds its port and folder past the test.
+    if (child.child.exitCode === null && child.child.signalCode === null) child.child.kill("SIGKILL");
+    await child.exited;
+    throw error;
+  }
   return {
     url,
     port,

@@ -333,10 +333,11 @@ export function DashboardPanel({ page, confirmId, currentHref }: { page: Dashboa
               <TableHead>{view.tab === "subscribers" ? "Subscribed" : "Received"}</TableHead>
               <TableHead>Status</TableHead>
               {info.editable ? <TableHead>Change status</TableHead> : null}
-              <TableHead>Details</TableHead>
               <TableHead className="relative">
                 <span className="sr-only">Actions</span>
               </TableHead>
+              {/* Last, because an opened row's details widen it: the delete button stays in view beside the status. */}
+              <TableHead>Details</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -370,11 +371,11 @@ export function DashboardPanel({ page, confirmId, currentHref }: { page: Dashboa
                       <StatusControl tab={view.tab} id={row.id} status={row.status} statuses={info.statuses} label={label} back={back} />
                     </TableCell>
                   ) : null}
-                  <TableCell className="align-top! min-w-56">
-                    <Details row={row} back={back} />
-                  </TableCell>
                   <TableCell className="align-top!">
                     <DeleteControl target={{ tab: view.tab, id: row.id, label, back }} confirmHref={`${currentHref}&confirm=${row.id}`} />
+                  </TableCell>
+                  <TableCell className="align-top! min-w-56">
+                    <Details row={row} back={back} />
                   </TableCell>
                 </TableRow>
               );
