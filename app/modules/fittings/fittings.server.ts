@@ -1,3 +1,4 @@
+import { startPeriodicJob, type PeriodicJob } from "~/lib/periodic-job.server";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { queryRows, type Database, type Executor } from "~/db/client.server";
 import { ACTIVE_APPOINTMENT_STATUSES, type AppointmentStatus } from "~/db/constants";
@@ -565,12 +566,6 @@ export async function queueDueReminders(db: Database, options: ReminderOptions):
   });
 }
 
-export interface ReminderJob {
-  /** One pass now (tests, and the first pass at start-up). */
-  runOnce(): Promise<number>;
-  stop(): Promise<void>;
-}
-
 /**
  * Looks for due reminders every FITTING_REMINDER_POLL_MS on this instance
  * (every instance may run it: the claim above keeps each reminder single) and
@@ -583,38 +578,20 @@ export function startFittingReminders(options: {
   tokens: SignedTokens;
   logger: Logger;
   nudgeMail: () => void;
-}): ReminderJob {
-  let running: Promise<number> | null = null;
-  let stopped = false;
-  const runOnce = () => {
-    running ??= queueDueReminders(options.db, { settings: options.env, appUrl: options.env.APP_URL, tokens: options.tokens })
-      .then((count) => {
-        if (count > 0) {
-          options.logger.info({ count }, "fitting reminders queued");
-          options.nudgeMail();
-        }
-        return count;
-      })
-      .catch((error: unknown) => {
-        if (!stopped) options.logger.error({ err: error }, "queueing fitting reminders failed");
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  const timer = setInterval(() => void runOnce(), options.env.FITTING_REMINDER_POLL_MS);
-  timer.unref();
-  void runOnce();
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+}): PeriodicJob<number> {
+  return startPeriodicJob({
+    everyMs: options.env.FITTING_REMINDER_POLL_MS,
+    fallback: 0,
+    onError: (error) => options.logger.error({ err: error }, "queueing fitting reminders failed"),
+    run: async () => {
+      const count = await queueDueReminders(options.db, { settings: options.env, appUrl: options.env.APP_URL, tokens: options.tokens });
+      if (count > 0) {
+        options.logger.info({ count }, "fitting reminders queued");
+        options.nudgeMail();
+      }
+      return count;
     },
-  };
+  });
 }
 
 function reminderMail(appointment: Appointment, options: ReminderOptions): MailMessage {

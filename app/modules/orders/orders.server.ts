@@ -1,3 +1,4 @@
+import { startPeriodicJob, type PeriodicJob } from "~/lib/periodic-job.server";
 import { and, asc, desc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import {
@@ -312,13 +313,6 @@ export async function releaseExpiredHolds(db: Database, holdMs: number, now = ne
 
 const RELEASE_BATCH = 500;
 
-export interface HoldSweeper {
-  /** Runs one sweep now (and at most one at a time). */
-  sweep(): Promise<number[]>;
-  /** Stops the timer and waits for a sweep in progress. */
-  stop(): Promise<void>;
-}
-
 /** Releases expired holds every `everyMs` (and once at start), telling `onReleased` what it gave back. */
 export function startHoldSweeper(options: {
   db: Database;
@@ -326,37 +320,21 @@ export function startHoldSweeper(options: {
   everyMs: number;
   onReleased: (orderNumbers: number[]) => void;
   onError: (error: unknown) => void;
-}): HoldSweeper {
-  let running: Promise<number[]> | null = null;
-  const sweep = () => {
-    running ??= (async () => {
-      try {
-        let released: number[] = [];
-        // Batches until a sweep finds nothing more to release.
-        for (let batch = await releaseExpiredHolds(options.db, options.holdMs); batch.length > 0;) {
-          released = released.concat(batch);
-          if (batch.length < RELEASE_BATCH) break;
-          batch = await releaseExpiredHolds(options.db, options.holdMs);
-        }
-        if (released.length > 0) options.onReleased(released);
-        return released;
-      } catch (error) {
-        options.onError(error);
-        return [];
-      } finally {
-        running = null;
+}): PeriodicJob<number[]> {
+  return startPeriodicJob({
+    everyMs: options.everyMs,
+    fallback: [],
+    onError: options.onError,
+    run: async () => {
+      let released: number[] = [];
+      // Batches until a sweep finds nothing more to release.
+      for (let batch = await releaseExpiredHolds(options.db, options.holdMs); batch.length > 0;) {
+        released = released.concat(batch);
+        if (batch.length < RELEASE_BATCH) break;
+        batch = await releaseExpiredHolds(options.db, options.holdMs);
       }
-    })();
-    return running;
-  };
-  const timer = setInterval(() => void sweep(), options.everyMs);
-  timer.unref();
-  void sweep();
-  return {
-    sweep,
-    stop: async () => {
-      clearInterval(timer);
-      await running;
+      if (released.length > 0) options.onReleased(released);
+      return released;
     },
-  };
+  });
 }
