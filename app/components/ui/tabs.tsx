@@ -1,9 +1,18 @@
 import { Tabs as TabsPrimitive } from "radix-ui";
-import { forwardRef, useId, useRef, useSyncExternalStore, type ComponentPropsWithoutRef, type KeyboardEvent, type ReactNode } from "react";
+import {
+  forwardRef,
+  useEffect,
+  useId,
+  useRef,
+  useSyncExternalStore,
+  type ComponentPropsWithoutRef,
+  type KeyboardEvent,
+  type ReactNode,
+} from "react";
 import { Link } from "react-router";
 import { cx } from "~/lib/class-names";
 
-const listStyles = "flex w-full gap-1 overflow-x-auto border-b border-border";
+const listStyles = "relative flex w-full gap-1 overflow-x-auto border-b border-border";
 const triggerStyles =
   "-mb-px inline-flex min-h-11 shrink-0 items-center justify-center border-b-2 border-transparent px-4 text-xs font-medium tracking-[0.16em] whitespace-nowrap text-muted-foreground uppercase transition-colors hover:text-foreground aria-selected:border-gold aria-selected:text-foreground disabled:opacity-50";
 const panelStyles = "pt-6 focus-visible:outline-2 focus-visible:outline-offset-4";
@@ -79,6 +88,15 @@ export function LinkTabs({
   const list = useRef<HTMLDivElement>(null);
   // Before hydration every tab stays in the Tab order (nothing else would reach them); after it, one tab stop as ARIA expects.
   const enhanced = useSyncExternalStore(noSubscription, hydrated, notHydrated);
+
+  // On a phone the list scrolls sideways: bring the selected tab into view (a link may open the last one).
+  useEffect(() => {
+    const box = list.current;
+    const selected = box?.children[selectedIndex] as HTMLElement | undefined;
+    if (!box || !selected) return;
+    const start = selected.offsetLeft;
+    if (start < box.scrollLeft || start + selected.offsetWidth > box.scrollLeft + box.clientWidth) box.scrollLeft = Math.max(0, start - 24);
+  }, [selectedIndex]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const links = Array.from(list.current?.querySelectorAll<HTMLAnchorElement>('[role="tab"]') ?? []);
