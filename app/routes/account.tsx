@@ -6,6 +6,7 @@ import { requestContext, servicesContext } from "~/lib/context.server";
 import { pageMeta } from "~/lib/seo";
 import { listOrdersForCustomer } from "~/modules/orders/orders.server";
 import { authHeaders, requireUser } from "~/modules/accounts/accounts.server";
+import { imagesOfDesignRequests } from "~/modules/design-requests/design-requests.server";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -108,8 +109,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return { ...base, wishlist: await listWishlist(db, user.id) };
     case "addresses":
       return { ...base, addresses: await listAddresses(db, user.id), editing: url.searchParams.get("edit") };
-    case "design-requests":
-      return { ...base, designRequests: await listDesignRequests(db, user.id) };
+    case "design-requests": {
+      const requests = await listDesignRequests(db, user.id);
+      const images = await imagesOfDesignRequests(
+        db,
+        requests.map((r) => r.id),
+      );
+      return {
+        ...base,
+        designRequests: requests.map((r) => ({
+          ...r,
+          images: (images.get(r.id) ?? []).map(({ id, url, thumbUrl }) => ({ id, url, thumbUrl })),
+        })),
+      };
+    }
     case "appointments":
       return { ...base, appointments: await listAppointments(db, user.id) };
     case "security": {
@@ -438,6 +451,29 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
                       </p>
                     </div>
                     <StatusBadge status={r.status} />
+                    {r.images.length > 0 ? (
+                      <ul className="flex w-full flex-wrap gap-2" aria-label={`Inspiration images for your ${r.eventType} gown`}>
+                        {r.images.map((image, index) => (
+                          <li key={image.id}>
+                            <a
+                              href={image.url}
+                              target="_blank"
+                              rel="noreferrer"
+                              className="block overflow-hidden rounded-md border border-border focus-visible:ring-2 focus-visible:ring-gold"
+                            >
+                              <img
+                                src={image.thumbUrl}
+                                alt={`Inspiration image ${index + 1} of ${r.images.length}`}
+                                width={64}
+                                height={64}
+                                loading="lazy"
+                                className="size-16 object-cover"
+                              />
+                            </a>
+                          </li>
+                        ))}
+                      </ul>
+                    ) : null}
                   </li>
                 ))}
               </ul>

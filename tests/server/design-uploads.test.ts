@@ -88,6 +88,18 @@ describe("custom design images", { timeout: 180_000 }, () => {
     expect((await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).width).toBe(480);
   });
 
+  it("the shopper finds them again later, on her account's Design Requests tab; another shopper's tab does not show them", async () => {
+    const page = await (await fetch(`${server.url}/account?tab=design-requests`, { headers: { cookie: cookies.customer } })).text();
+    expect(page).toContain('aria-label="Inspiration images for your wedding gown"');
+    for (const { url, thumbUrl } of imageUrls) {
+      expect(page).toContain(`href="${url}"`);
+      expect(page).toContain(`src="${thumbUrl}"`);
+    }
+    expect(page).toContain('alt="Inspiration image 2 of 2"');
+    const theirs = await (await fetch(`${server.url}/account?tab=design-requests`, { headers: { cookie: cookies.other } })).text();
+    for (const { url } of imageUrls) expect(theirs).not.toContain(url);
+  });
+
   it("staff see them; another shopper and a visitor do not", async () => {
     const url = `${server.url}${imageUrls[1]!.url}`;
     expect((await fetch(url, { headers: { cookie: cookies.admin } })).status).toBe(200);
