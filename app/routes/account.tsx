@@ -6,6 +6,7 @@ import { requestContext, servicesContext } from "~/lib/context.server";
 import { pageMeta } from "~/lib/seo";
 import { listOrdersForCustomer } from "~/modules/orders/orders.server";
 import { authHeaders, requireUser } from "~/modules/accounts/accounts.server";
+import { InspirationThumbnails } from "~/modules/design-requests/components/inspiration-thumbnails";
 import { imagesOfDesignRequests } from "~/modules/design-requests/design-requests.server";
 import {
   AlertDialog,
@@ -452,27 +453,11 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
                     </div>
                     <StatusBadge status={r.status} />
                     {r.images.length > 0 ? (
-                      <ul className="flex w-full flex-wrap gap-2" aria-label={`Inspiration images for your ${r.eventType} gown`}>
-                        {r.images.map((image, index) => (
-                          <li key={image.id}>
-                            <a
-                              href={image.url}
-                              target="_blank"
-                              rel="noreferrer"
-                              className="block overflow-hidden rounded-md border border-border focus-visible:ring-2 focus-visible:ring-gold"
-                            >
-                              <img
-                                src={image.thumbUrl}
-                                alt={`Inspiration image ${index + 1} of ${r.images.length}`}
-                                width={64}
-                                height={64}
-                                loading="lazy"
-                                className="size-16 object-cover"
-                              />
-                            </a>
-                          </li>
-                        ))}
-                      </ul>
+                      <InspirationThumbnails
+                        images={r.images}
+                        label={`Inspiration images for your ${r.eventType} gown`}
+                        className="grid w-full grid-cols-[repeat(auto-fill,4rem)] gap-2"
+                      />
                     ) : null}
                   </li>
                 ))}

@@ -1,7 +1,7 @@
-import { execFile } from "node:child_process";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
+import { fittingDate, signInAsAdmin, uid } from "./admin-helpers";
 import { startSessionAsReturning, waitForHydration } from "./brand-helpers";
 import { expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
 
@@ -11,36 +11,6 @@ test.describe.configure({ timeout: 240_000 });
 test.beforeEach(async ({ page }) => {
   await startSessionAsReturning(page);
 });
-
-const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-
-/** Signs an account up through the page's own cookie jar, then gives it the admin role with the operator CLI (the server holds the folder, so the CLI asks it). */
-async function signInAsAdmin(request: APIRequestContext): Promise<string> {
-  const email = `boss-${uid()}@example.com`;
-  const signUp = await request.post("/auth", {
-    form: { intent: "sign-up", fullName: "Bea Boss", email, password: "secret12" },
-    maxRedirects: 0,
-  });
-  expect(signUp.status()).toBe(302);
-  await new Promise<void>((resolve, reject) =>
-    execFile(
-      "npx",
-      ["tsx", "scripts/admin-grant.ts", email],
-      { env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR } },
-      (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stdout}\n${stderr}`)) : resolve()),
-    ),
-  );
-  return email;
-}
-
-/** The Fitting Room's next open day a week or so ahead (never a Sunday). */
-function fittingDate(days: number): string {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
-  const date = new Date(`${today}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  if (date.getUTCDay() === 0) date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-}
 
 /** Rows of our own through the public forms, named with a tag only this test uses. */
 async function seed(request: APIRequestContext, tag: string, { submissions = 2 } = {}) {

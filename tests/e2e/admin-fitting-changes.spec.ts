@@ -1,5 +1,5 @@
-import { execFile } from "node:child_process";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { fittingDate, signInAsAdmin, uid } from "./admin-helpers";
 import { startSessionAsReturning, waitForHydration } from "./brand-helpers";
 import { expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
 
@@ -9,34 +9,6 @@ test.describe.configure({ timeout: 300_000 });
 test.beforeEach(async ({ page }) => {
   await startSessionAsReturning(page);
 });
-
-const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-
-async function signInAsAdmin(request: APIRequestContext): Promise<void> {
-  const email = `boss-${uid()}@example.com`;
-  const signUp = await request.post("/auth", {
-    form: { intent: "sign-up", fullName: "Bea Boss", email, password: "secret12" },
-    maxRedirects: 0,
-  });
-  expect(signUp.status()).toBe(302);
-  await new Promise<void>((resolve, reject) =>
-    execFile(
-      "npx",
-      ["tsx", "scripts/admin-grant.ts", email],
-      { env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR } },
-      (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stdout}\n${stderr}`)) : resolve()),
-    ),
-  );
-}
-
-/** A boutique date `days` ahead, moved off a Sunday. */
-function fittingDate(days: number): string {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
-  const date = new Date(`${today}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  if (date.getUTCDay() === 0) date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-}
 
 const shift = (date: string, days: number) => {
   const d = new Date(`${date}T12:00:00Z`);

@@ -13,6 +13,7 @@ import { slotLabel } from "~/modules/fittings/fittings";
 import { DeleteConfirmation, DeleteControl } from "./delete-control";
 import { CancelFittingControl, isActiveAppointment, RescheduleControl } from "./fitting-changes";
 import { StatusControl } from "./status-control";
+import { InspirationThumbnails } from "~/modules/design-requests/components/inspiration-thumbnails";
 
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const formatAt = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;
@@ -76,31 +77,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function InspirationImages({ row }: { row: SubmissionRow }) {
   if (row.images.length === 0) return <p className="text-sm text-muted-foreground">No images sent.</p>;
-  const count = row.images.length;
-  return (
-    <ul className="grid grid-cols-3 gap-2">
-      {row.images.map((image, index) => (
-        <li key={image.id}>
-          <a
-            href={image.url}
-            target="_blank"
-            rel="noreferrer"
-            className="block overflow-hidden rounded-sm border border-border focus-visible:ring-2 focus-visible:ring-gold"
-          >
-            <img
-              src={image.thumbUrl}
-              alt={`Inspiration image ${index + 1} of ${count} from ${row.name}`}
-              width={image.width}
-              height={image.height}
-              loading="lazy"
-              decoding="async"
-              className="aspect-square h-auto w-full object-cover"
-            />
-          </a>
-        </li>
-      ))}
-    </ul>
-  );
+  return <InspirationThumbnails images={row.images} from={row.name} className="grid grid-cols-3 gap-2" />;
 }
 
 function CustomerHistory({ row }: { row: SubmissionRow }) {

@@ -1,0 +1,37 @@
+import { execFile } from "node:child_process";
+import { expect, type APIRequestContext } from "@playwright/test";
+
+/** A short tag only this test run uses, for names and addresses. */
+export const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+
+/**
+ * Signs an account up through the request context's own cookie jar (a page's `page.request` shares the page's),
+ * then gives it the admin role with the operator CLI (the server holds the folder, so the CLI asks it). Answers the
+ * address.
+ */
+export async function signInAsAdmin(request: APIRequestContext): Promise<string> {
+  const email = `boss-${uid()}@example.com`;
+  const signUp = await request.post("/auth", {
+    form: { intent: "sign-up", fullName: "Bea Boss", email, password: "secret12" },
+    maxRedirects: 0,
+  });
+  expect(signUp.status()).toBe(302);
+  await new Promise<void>((resolve, reject) =>
+    execFile(
+      "npx",
+      ["tsx", "scripts/admin-grant.ts", email],
+      { env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR } },
+      (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stdout}\n${stderr}`)) : resolve()),
+    ),
+  );
+  return email;
+}
+
+/** The boutique's date `days` ahead, moved off a Sunday (the studio's closed day). */
+export function fittingDate(days: number): string {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
+  const date = new Date(`${today}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  if (date.getUTCDay() === 0) date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
