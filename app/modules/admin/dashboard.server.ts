@@ -78,31 +78,37 @@ export function containsPattern(text: string): string {
 /** How many of the newest rows a search reads before it asks the trigram index instead. */
 const SEARCH_WINDOW = 3000;
 
-/** How many of the newest rows tell which pieces of a search are common, and what share makes one common. */
+/** About how many rows, drawn at random, tell which pieces of a search are common, and what share makes one common. */
 const SAMPLE_ROWS = 1000;
 const COMMON_SHARE = 0.1;
 
 /**
  * What the trigram index is asked for, for a search the newest rows did not
- * answer: the term's stretches of uncommon pieces (search-parts.ts), counted
- * in the newest SAMPLE_ROWS rows, each a LIKE the index serves, with the whole
- * term checked by strpos (which no index serves, so it filters the few rows
- * found instead of joining the scan). The whole term as one LIKE when no
- * stretch is better. Either way the rows are exactly those whose text holds
- * the term.
+ * answer: the term's stretches of uncommon pieces (search-parts.ts), each a
+ * LIKE the index serves, with the whole term checked by strpos (which no index
+ * serves, so it filters the few rows found instead of joining the scan). The
+ * whole term as one LIKE when no stretch is better. Either way the rows are
+ * exactly those whose text holds the term.
+ *
+ * The pieces are counted in about SAMPLE_ROWS rows of random pages of the
+ * table (TABLESAMPLE SYSTEM, sized from the exact count of admin_row_counts,
+ * the same pages every time), not in the newest rows: those are alike in ways
+ * the table is not (numbers that rise with time share their first digits).
  */
 export async function indexedSearch(db: Executor, tab: DashboardTab, q: string): Promise<{ stretches: string[] | null; where: SQL[] }> {
   const spec = SPECS[tab];
   const whole = [sql`${spec.search} like lower(${containsPattern(q)})`];
   const pieces = piecesOf(q);
   if (pieces.length < 2) return { stretches: null, where: whole };
+  const percent = sql`(select coalesce(least(100, 100.0 * ${SAMPLE_ROWS} / greatest(max(row_count), 1)), 100)
+                       from admin_row_counts where table_name = ${TABLE_NAMES[tab]})`;
   const [sample] = await queryRows<{ seen: number[]; n: number }>(
     db,
     sql`select array[${sql.join(
       pieces.map((piece) => sql`count(*) filter (where strpos(s, lower(${piece})) > 0)::int`),
       sql`, `,
     )}] as seen, count(*)::int as n
-        from (select ${spec.search} as s from ${spec.table} order by ${spec.time} desc nulls last, id desc nulls last limit ${SAMPLE_ROWS}) newest`,
+        from (select ${spec.search} as s from ${spec.table} tablesample system (${percent}) repeatable (0)) drawn`,
   );
   const seen = new Map(pieces.map((piece, i) => [piece, Number(sample?.seen[i] ?? 0)]));
   const total = Number(sample?.n ?? 0);
