@@ -102,13 +102,14 @@ export async function indexedSearch(db: Executor, tab: DashboardTab, q: string):
   if (pieces.length < 2) return { stretches: null, where: whole };
   const percent = sql`(select coalesce(least(100, 100.0 * ${SAMPLE_ROWS} / greatest(max(row_count), 1)), 100)
                        from admin_row_counts where table_name = ${TABLE_NAMES[tab]})`;
+  // OFFSET 0 keeps the subquery whole: flattened, the search text would be built again for every piece counted.
   const [sample] = await queryRows<{ seen: number[]; n: number }>(
     db,
     sql`select array[${sql.join(
       pieces.map((piece) => sql`count(*) filter (where strpos(s, lower(${piece})) > 0)::int`),
       sql`, `,
     )}] as seen, count(*)::int as n
-        from (select ${spec.search} as s from ${spec.table} tablesample system (${percent}) repeatable (0)) drawn`,
+        from (select ${spec.search} as s from ${spec.table} tablesample system (${percent}) repeatable (0) offset 0) drawn`,
   );
   const seen = new Map(pieces.map((piece, i) => [piece, Number(sample?.seen[i] ?? 0)]));
   const total = Number(sample?.n ?? 0);
