@@ -6,6 +6,7 @@ import { queryRows, type Executor } from "~/db/client.server";
 import { appointmentSearchText } from "~/db/schema/fittings";
 import { submissionSearchText } from "~/db/schema/design-requests";
 import type { DashboardTab } from "./admin";
+import { piecesOf, uncommonStretches } from "./search-parts";
 import type { AppointmentRow, DashboardCounts, RelatedAppointment, RelatedRequest, SubmissionRow, SubscriberRow } from "./types";
 
 /** Where a page starts: after (older than) or before (newer than) a row, by (time, id). */
@@ -77,12 +78,54 @@ export function containsPattern(text: string): string {
 /** How many of the newest rows a search reads before it asks the trigram index instead. */
 const SEARCH_WINDOW = 3000;
 
-function conditions(spec: TableSpec, query: Pick<ListQuery, "q" | "status">): SQL[] {
-  const where: SQL[] = [];
-  // lower() on both sides: the database's idea of case, the same one the index was built with.
-  if (query.q) where.push(sql`${spec.search} like lower(${containsPattern(query.q)})`);
-  if (query.status !== "all") where.push(spec.statusFilter(query.status));
-  return where;
+/** About how many rows, drawn at random, tell which pieces of a search are common, and what share makes one common. */
+const SAMPLE_ROWS = 1000;
+const COMMON_SHARE = 0.1;
+
+/**
+ * What the trigram index is asked for, for a search the newest rows did not
+ * answer: the term's stretches of uncommon pieces (search-parts.ts), each a
+ * LIKE the index serves, with the whole term checked by strpos (which no index
+ * serves, so it filters the few rows found instead of joining the scan). The
+ * whole term as one LIKE when no stretch is better. Either way the rows are
+ * exactly those whose text holds the term.
+ *
+ * The pieces are counted in about SAMPLE_ROWS rows of random pages of the
+ * table (TABLESAMPLE SYSTEM, sized from the exact count of admin_row_counts,
+ * the same pages every time), not in the newest rows: those are alike in ways
+ * the table is not (numbers that rise with time share their first digits).
+ */
+export async function indexedSearch(db: Executor, tab: DashboardTab, q: string): Promise<{ stretches: string[] | null; where: SQL[] }> {
+  const spec = SPECS[tab];
+  const whole = [sql`${spec.search} like lower(${containsPattern(q)})`];
+  const pieces = piecesOf(q);
+  if (pieces.length < 2) return { stretches: null, where: whole };
+  const percent = sql`(select coalesce(least(100, 100.0 * ${SAMPLE_ROWS} / greatest(max(row_count), 1)), 100)
+                       from admin_row_counts where table_name = ${TABLE_NAMES[tab]})`;
+  // OFFSET 0 keeps the subquery whole: flattened, the search text would be built again for every piece counted.
+  const [sample] = await queryRows<{ seen: number[]; n: number }>(
+    db,
+    sql`select array[${sql.join(
+      pieces.map((piece) => sql`count(*) filter (where strpos(s, lower(${piece})) > 0)::int`),
+      sql`, `,
+    )}] as seen, count(*)::int as n
+        from (select ${spec.search} as s from ${spec.table} tablesample system (${percent}) repeatable (0) offset 0) drawn`,
+  );
+  const seen = new Map(pieces.map((piece, i) => [piece, Number(sample?.seen[i] ?? 0)]));
+  const total = Number(sample?.n ?? 0);
+  const stretches = uncommonStretches(q, (piece) => total > 0 && (seen.get(piece) ?? 0) >= total * COMMON_SHARE);
+  if (!stretches) return { stretches: null, where: whole };
+  return {
+    stretches,
+    where: [
+      ...stretches.map((part) => sql`${spec.search} like lower(${containsPattern(part)})`),
+      sql`strpos(${spec.search}, lower(${q})) > 0`,
+    ],
+  };
+}
+
+function statusCondition(spec: TableSpec, status: string): SQL[] {
+  return status === "all" ? [] : [spec.statusFilter(status)];
 }
 
 function whereClause(parts: SQL[]): SQL {
@@ -98,7 +141,8 @@ type RawRow = Record<string, unknown> & { id: string; sort_at: string };
  */
 export async function listPage(db: Executor, query: ListQuery): Promise<{ rows: RawRow[]; hasNewer: boolean; hasOlder: boolean }> {
   const spec = SPECS[query.tab];
-  const where = conditions(spec, query);
+  // The status and the cursor; the search is added to these by each of the two ways below.
+  const where = statusCondition(spec, query.status);
   const backwards = Boolean(query.before);
   const cursor = query.before ?? query.after;
   if (cursor) {
@@ -114,21 +158,22 @@ export async function listPage(db: Executor, query: ListQuery): Promise<{ rows: 
   if (query.q) {
     // A common word matches often among the newest rows: look there first, walking the time index. When that
     // window holds a whole page, it is the right page (every match in it is newer than any match outside it).
-    const others = where.slice(1); // the status and the cursor; the search is the first condition
+    // lower() on both sides: the database's idea of case, the same one the index was built with.
     rows = await queryRows<RawRow>(
       db,
       sql`select * from (
             select ${spec.columns}, ${spec.time}::text as sort_at, ${spec.time} as sort_time, ${spec.search} as search_text
-            from ${spec.table} ${whereClause(others)} order by ${spec.time} ${order}, id ${order} limit ${SEARCH_WINDOW}
+            from ${spec.table} ${whereClause(where)} order by ${spec.time} ${order}, id ${order} limit ${SEARCH_WINDOW}
           ) recent where search_text like lower(${containsPattern(query.q)})
           order by sort_time ${order}, id ${order} limit ${query.limit + 1}`,
     );
   }
   if (rows.length <= query.limit) {
-    // A rare word (or a short page): the trigram index finds every match, then the few are sorted.
+    // A rare word (or a short page, or no search): the trigram index finds every match, then the few are sorted.
+    const search = query.q ? (await indexedSearch(db, query.tab, query.q)).where : [];
     rows = await queryRows<RawRow>(
       db,
-      sql`select ${spec.columns}, ${spec.time}::text as sort_at from ${spec.table} ${whereClause(where)}
+      sql`select ${spec.columns}, ${spec.time}::text as sort_at from ${spec.table} ${whereClause([...search, ...where])}
           order by ${spec.time} ${order}, id ${order} limit ${query.limit + 1}`,
     );
   }

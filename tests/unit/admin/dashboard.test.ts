@@ -2,7 +2,9 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { changeStatus, deleteItem, exportCsv, loadDashboard, parseView } from "~/modules/admin/admin.server";
-import { exportBatches, listPage, readCounts } from "~/modules/admin/dashboard.server";
+import { containsPattern, exportBatches, indexedSearch, listPage, readCounts } from "~/modules/admin/dashboard.server";
+import { appointmentSearchText } from "~/db/schema/fittings";
+import { submissionSearchText } from "~/db/schema/design-requests";
 import { testEngines, type TestDatabase } from "../../helpers/databases";
 
 const actor = { id: "admin-1", email: "boss@example.com" };
@@ -121,6 +123,60 @@ describe.each(testEngines)("the dashboard's queries on $name", (engine) => {
       limit: 3,
     });
     expect(back.rows.map((r) => r.name)).toEqual(["Client 59", "Client 58", "Client 57"]);
+  });
+
+  it("asks the trigram index for a term's uncommon stretches and still finds exactly the rows a plain ILIKE finds", async () => {
+    // Every row holds 'client' and 'example.com', so their pieces are common: the index is asked for the rest.
+    expect((await indexedSearch(db(), "submissions", "client59@")).stretches).toEqual(["t59@"]);
+    expect((await indexedSearch(db(), "submissions", "CLIENT42@EXAMPLE.COM")).stretches).toEqual(["T42@E"]);
+    expect((await indexedSearch(db(), "submissions", "number 17")).stretches).toEqual([" 17"]);
+    // Nothing common (the whole term is the best ask), nothing uncommon, or not plain ASCII: the whole term.
+    expect((await indexedSearch(db(), "submissions", "grand")).stretches).toBeNull();
+    expect((await indexedSearch(db(), "submissions", "example.com")).stretches).toBeNull();
+    expect((await indexedSearch(db(), "submissions", "zoë@example")).stretches).toBeNull();
+    const tables = {
+      submissions: { table: sql.raw("custom_design_submissions"), text: submissionSearchText, time: sql.raw("created_at") },
+      appointments: { table: sql.raw("appointments"), text: appointmentSearchText, time: sql.raw("created_at") },
+      subscribers: { table: sql.raw("newsletter_subscribers"), text: sql.raw("email"), time: sql.raw("subscribed_at") },
+    };
+    const terms: Array<[keyof typeof tables, string]> = [
+      ["submissions", "client59@"],
+      ["submissions", "CLIENT42@EXAMPLE.COM"],
+      ["submissions", "client5@example"],
+      ["submissions", "t5"],
+      ["submissions", "59@ex"],
+      ["submissions", "client1"],
+      ["submissions", "number 17"],
+      ["submissions", "silk gown, number 5"],
+      ["submissions", "gown, number 4"],
+      ["submissions", "ample.com client"],
+      ["submissions", "m client"],
+      ["submissions", "1@example.com client 1"],
+      ["submissions", "zoe@example.com"],
+      ["submissions", "zoë 100%"],
+      ["submissions", "100% lace"],
+      ["submissions", "% lace"],
+      ["submissions", "_"],
+      ["submissions", "ent_"],
+      ["submissions", "wedding"],
+      ["submissions", "pending"],
+      ["submissions", "xyz@example.com"],
+      ["appointments", "preferred time: 10"],
+      ["appointments", "ada@example.com"],
+      ["appointments", "fit cy@"],
+      ["subscribers", "one@example.com"],
+      ["subscribers", "o@ex"],
+      ["subscribers", "example.com"],
+    ];
+    for (const [tab, q] of terms) {
+      const { table, text, time } = tables[tab];
+      const expected = await queryRows<{ id: string }>(
+        db(),
+        sql`select id from ${table} where (${text}) ilike ${containsPattern(q)} order by ${time} desc nulls last, id desc nulls last`,
+      );
+      const page = await listPage(db(), { tab, q, status: "all", limit: 100 });
+      expect([tab, q, page.rows.map((r) => r.id)]).toEqual([tab, q, expected.map((r) => r.id)]);
+    }
   });
 
   it("filters by status, and subscribers by active or inactive", async () => {
