@@ -101,7 +101,13 @@ export interface Lifecycle {
 
 export function createApp(
   services: AppServices,
-  options: { dev?: StartOptions["dev"]; build?: () => Promise<ServerBuild>; controlToken?: string; lifecycle?: Lifecycle },
+  options: {
+    dev?: StartOptions["dev"];
+    /** The production build, loaded once: given a function, React Router derives its route tables again on every request. */
+    build?: ServerBuild;
+    controlToken?: string;
+    lifecycle?: Lifecycle;
+  },
 ) {
   const lifecycle = options.lifecycle ?? { draining: false };
   const app = express();
@@ -378,7 +384,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     lifecycle,
     dev: options.dev,
     controlToken: lock ? controlToken : undefined,
-    build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
+    build: options.dev ? undefined : ((await import("virtual:react-router/server-build")) as ServerBuild),
   });
 
   const server = await new Promise<Server>((resolve, reject) => {
