@@ -1,5 +1,4 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
+import { Writable } from "node:stream";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
@@ -44,16 +43,16 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
+          const html = new FlushedChunks({
+            onFinished() {
               clearTimeout(timeoutId);
               timeoutId = undefined;
-              callback();
             },
+            onCancel: () => abort(),
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          pipe(html);
+          resolve(new Response(html.readable, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
           reject(error);
@@ -65,6 +64,63 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/**
+ * React's output, handed on one piece per flush. React writes the document in
+ * 4 KB pieces and calls `flush()` when a burst is complete (the shell, then
+ * each boundary that resolves): passing each piece on would cost a trip
+ * through the web stream, the compressor and the socket per 4 KB. Nothing is
+ * held back past a flush, so streaming stays as it was.
+ */
+class FlushedChunks extends Writable {
+  #pending: Buffer[] = [];
+  #controller: ReadableStreamDefaultController<Uint8Array> | null = null;
+  readonly #onFinished: () => void;
+  /** What the response sends. */
+  readonly readable: ReadableStream<Uint8Array>;
+
+  constructor({ onFinished, onCancel }: { onFinished: () => void; onCancel: () => void }) {
+    super();
+    this.#onFinished = onFinished;
+    this.readable = new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        this.#controller = controller;
+      },
+      cancel: () => {
+        this.#controller = null;
+        onCancel();
+      },
+    });
+  }
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void) {
+    this.#pending.push(chunk);
+    callback();
+  }
+
+  /** Called by React at the end of each burst of writes. */
+  flush() {
+    if (this.#pending.length === 0) return;
+    const pending = this.#pending;
+    this.#pending = [];
+    this.#controller?.enqueue(pending.length === 1 ? pending[0]! : Buffer.concat(pending));
+  }
+
+  override _final(callback: (error?: Error | null) => void) {
+    this.flush();
+    this.#controller?.close();
+    this.#controller = null;
+    this.#onFinished();
+    callback();
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void) {
+    if (error) this.#controller?.error(error);
+    this.#controller = null;
+    this.#onFinished();
+    callback(error);
+  }
 }
 
 export function handleError(error: unknown, { request, context }: { request: Request; context: RouterContextProvider }) {
