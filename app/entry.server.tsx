@@ -3,13 +3,39 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { requestContext } from "~/lib/context.server";
-import { InlineStylesProvider } from "~/lib/inline-styles";
 import { NonceProvider } from "~/lib/nonce";
+import { StylesheetProvider, type StylesheetDelivery } from "~/lib/stylesheet";
 import appCss from "~/styles/app.css?inline";
+import stylesheetFile from "~/styles/app.css?url";
 
-// Production inlines the stylesheet (see inline-styles.tsx); development
-// links it so that Vite can hot-reload it.
-const inlineCss = import.meta.env.DEV ? "" : appCss;
+/**
+ * The cookie that says "this browser has been sent the stylesheet's file":
+ * its value is the file's fingerprinted name, the same for every visitor, so
+ * it tells us nothing about anyone; a new stylesheet (a new name) is inlined
+ * once again. docs/decisions/0014-stylesheet-inlined-once.md.
+ */
+const STYLESHEET_COOKIE = "hive_css";
+const STYLESHEET_COOKIE_DAYS = 30;
+const stylesheetVersion = stylesheetFile.slice(stylesheetFile.lastIndexOf("/") + 1);
+
+/**
+ * A first view gets the stylesheet inlined (no second request before the first
+ * paint) and the cookie; later views link the file, cached for a year. Both
+ * draw the same page. Development links it through Vite, which hot-reloads it.
+ */
+function deliverStylesheet(request: Request, responseHeaders: Headers): StylesheetDelivery {
+  if (import.meta.env.DEV) return { inline: "", prefetch: null };
+  // The document depends on the cookie (as it does on the session's): a shared cache must not give one visitor's to another.
+  responseHeaders.append("Vary", "Cookie");
+  const cookies = request.headers.get("cookie") ?? "";
+  if (cookies.split(/;\s*/).includes(`${STYLESHEET_COOKIE}=${stylesheetVersion}`)) return { link: stylesheetFile };
+  const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
+  responseHeaders.append(
+    "Set-Cookie",
+    `${STYLESHEET_COOKIE}=${stylesheetVersion}; Path=/; Max-Age=${STYLESHEET_COOKIE_DAYS * 86_400}; SameSite=Lax; HttpOnly${secure}`,
+  );
+  return { inline: appCss, prefetch: stylesheetFile };
+}
 
 export const streamTimeout = 5_000;
 
@@ -35,9 +61,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <InlineStylesProvider css={inlineCss}>
+        <StylesheetProvider delivery={deliverStylesheet(request, responseHeaders)}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </InlineStylesProvider>
+        </StylesheetProvider>
       </NonceProvider>,
       {
         nonce,
