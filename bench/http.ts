@@ -4,9 +4,10 @@
  * with one heading (bench/fixtures/bare-page), built here with the installed
  * react-router and served by Express with compression in production mode.
  *
- * Each of our paths is measured right after a run against the bare page, and
- * its ratio is to that run, so that load from elsewhere on the machine moves
- * both figures alike. Requests ask for compressed answers as a browser does.
+ * Each of our paths is measured in one-second slices alternating with slices
+ * against the bare page, and its ratio is to those, so that load from
+ * elsewhere on the machine moves both figures alike. Requests ask for
+ * compressed answers as a browser does.
  * The server runs as in `bench:startup` (PGlite, fresh data folder, LOG_LEVEL=warn).
  *
  *   npm run build && npx tsx bench/http.ts [seconds=5] [connections=4]
@@ -64,19 +65,57 @@ interface Measured {
   bytes: number;
 }
 
-async function measure(url: string, headers: Record<string, string>, expectStatus: number): Promise<Measured> {
-  for (let i = 0; i < 20; i++) await (await fetch(url, { headers })).arrayBuffer();
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS });
-  const answered = result.requests.total || 1;
+interface Slice {
+  requests: number;
+  seconds: number;
+  errors: number;
+  bytes: number;
+  latencies: number[];
+}
+
+/** One second of load against one URL. */
+async function slice(url: string, headers: Record<string, string>, expectStatus: number): Promise<Slice> {
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: 1 });
   const wrongStatus =
     expectStatus === 200 ? result.non2xx : result.requests.total - (result.statusCodeStats?.[`${expectStatus}`]?.count ?? 0);
   return {
-    perSecond: result.requests.total / (result.duration || SECONDS),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
+    requests: result.requests.total,
+    seconds: result.duration || 1,
     errors: wrongStatus + result.errors + result.timeouts,
-    bytes: result.throughput.total / answered,
+    bytes: result.throughput.total,
+    latencies: [result.latency.p50, result.latency.p99],
   };
+}
+
+function summarise(slices: Slice[]): Measured {
+  const requests = slices.reduce((sum, s) => sum + s.requests, 0);
+  const seconds = slices.reduce((sum, s) => sum + s.seconds, 0);
+  const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  return {
+    perSecond: requests / seconds,
+    p50: middle(slices.map((s) => s.latencies[0]!)),
+    p99: Math.max(...slices.map((s) => s.latencies[1]!)),
+    errors: slices.reduce((sum, s) => sum + s.errors, 0),
+    bytes: slices.reduce((sum, s) => sum + s.bytes, 0) / (requests || 1),
+  };
+}
+
+/**
+ * The bare page and one of ours, in alternating one-second slices for SECONDS
+ * each: whatever else the machine is doing weighs on both alike.
+ */
+async function measurePair(bareUrl: string, url: string, headers: Record<string, string>, expectStatus: number) {
+  for (let i = 0; i < 20; i++) {
+    await (await fetch(bareUrl, { headers: BROWSER_HEADERS })).arrayBuffer();
+    await (await fetch(url, { headers })).arrayBuffer();
+  }
+  const bareSlices: Slice[] = [];
+  const ourSlices: Slice[] = [];
+  for (let i = 0; i < SECONDS; i++) {
+    bareSlices.push(await slice(bareUrl, BROWSER_HEADERS, 200));
+    ourSlices.push(await slice(url, headers, expectStatus));
+  }
+  return { bare: summarise(bareSlices), ours: summarise(ourSlices) };
 }
 
 const loadAtStart = loadavg();
@@ -118,9 +157,8 @@ try {
 
   const rows: (string | number)[][] = [];
   for (const target of targets) {
-    const reference = await measure(`${bare.base}/`, BROWSER_HEADERS, 200);
     const headers = target.cookie ? { ...BROWSER_HEADERS, cookie: target.cookie } : BROWSER_HEADERS;
-    const ours = await measure(`${base}${target.path}`, headers, target.status ?? 200);
+    const { bare: reference, ours } = await measurePair(`${bare.base}/`, `${base}${target.path}`, headers, target.status ?? 200);
     const ratio = ours.perSecond / reference.perSecond;
     rows.push([
       target.name,
@@ -134,13 +172,13 @@ try {
     ]);
   }
   printHeader(
-    `Server throughput on loopback against a bare React Router page (autocannon, ${CONNECTIONS} connections, ${SECONDS} s per path and per bare run, production builds, compressed answers, PGlite, LOG_LEVEL=warn)`,
+    `Server throughput on loopback against a bare React Router page (autocannon, ${CONNECTIONS} connections, ${SECONDS} s per path and as much for the bare page, in alternating 1 s slices, production builds, compressed answers, PGlite, LOG_LEVEL=warn)`,
     `npm run build && npx tsx bench/http.ts ${SECONDS} ${CONNECTIONS}`,
   );
   const load = (l: number[]) => l.map((v) => v.toFixed(2)).join(", ");
   process.stdout.write(`Load average (1, 5, 15 min) at the start: ${load(loadAtStart)}; at the end: ${load(loadavg())}\n\n`);
   process.stdout.write(
-    `${table(["path", "bare req/s (run just before)", "ours req/s", "ratio to bare", "p50 ms", "p99 ms", "KB per answer", "errors"], rows)}\n`,
+    `${table(["path", "bare req/s (alongside)", "ours req/s", "ratio to bare", "p50 ms", "p99 ms", "KB per answer", "errors"], rows)}\n`,
   );
 } finally {
   server.stop();
