@@ -134,9 +134,11 @@ async function measurePair(
   expectStatus: number,
 ) {
   const [bareUrl, url] = [bare.url, ours.url];
-  for (let i = 0; i < 20; i++) {
-    await (await fetch(bareUrl, { headers: BROWSER_HEADERS })).arrayBuffer();
-    await (await fetch(url, { headers })).arrayBuffer();
+  // Warm both again, together: a server left idle while others were measured ran its first slices slower (V8
+  // shrinks the heap of an idle process).
+  for (let i = 0; i < 3; i++) {
+    await autocannon({ url: bareUrl, headers: BROWSER_HEADERS, connections: CONNECTIONS, amount: 300 });
+    await autocannon({ url, headers, connections: CONNECTIONS, amount: 100 });
   }
   const bareSlices: Slice[] = [];
   const ourSlices: Slice[] = [];
@@ -184,9 +186,8 @@ try {
     { name: "search, JSON (GET /api/search?q=lace)", path: "/api/search?q=lace" },
   ];
 
-  // Both servers' code optimised, their heaps grown and their caches filled before anything is timed: counted in
-  // requests, not seconds, so that a busy machine does not leave the first rows measuring a cold server. The bare
-  // page last: left idle, V8 shrinks a heap again, and its first slices would pay for growing it back.
+  // Both servers' code optimised and their caches filled before anything is timed: counted in requests, not
+  // seconds, so that a busy machine does not leave the first rows measuring a cold server.
   for (const target of targets) {
     const headers = target.cookie ? { ...BROWSER_HEADERS, cookie: target.cookie } : BROWSER_HEADERS;
     await autocannon({ url: `${base}${target.path}`, headers, connections: CONNECTIONS, amount: 500 });
