@@ -1,17 +1,42 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
+import { Writable } from "node:stream";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { requestContext } from "~/lib/context.server";
-import { InlineStylesProvider } from "~/lib/inline-styles";
 import { NonceProvider } from "~/lib/nonce";
-import { lowPriorityModulePreloads } from "~/lib/script-priority.server";
+import { ModulePreloadPriority } from "~/lib/script-priority.server";
+import { StylesheetProvider, type StylesheetDelivery } from "~/lib/stylesheet";
 import appCss from "~/styles/app.css?inline";
+import stylesheetFile from "~/styles/app.css?url";
 
-// Production inlines the stylesheet (see inline-styles.tsx); development
-// links it so that Vite can hot-reload it.
-const inlineCss = import.meta.env.DEV ? "" : appCss;
+/**
+ * The cookie that says "this browser has been sent the stylesheet's file":
+ * its value is the file's fingerprinted name, the same for every visitor, so
+ * it tells us nothing about anyone; a new stylesheet (a new name) is inlined
+ * once again. docs/decisions/0014-stylesheet-inlined-once.md.
+ */
+const STYLESHEET_COOKIE = "hive_css";
+const STYLESHEET_COOKIE_DAYS = 30;
+const stylesheetVersion = stylesheetFile.slice(stylesheetFile.lastIndexOf("/") + 1);
+
+/**
+ * A first view gets the stylesheet inlined (no second request before the first
+ * paint) and the cookie; later views link the file, cached for a year. Both
+ * draw the same page. Development links it through Vite, which hot-reloads it.
+ */
+function deliverStylesheet(request: Request, responseHeaders: Headers): StylesheetDelivery {
+  if (import.meta.env.DEV) return { inline: "", prefetch: null };
+  // The document depends on the cookie (as it does on the session's): a shared cache must not give one visitor's to another.
+  responseHeaders.append("Vary", "Cookie");
+  const cookies = request.headers.get("cookie") ?? "";
+  if (cookies.split(/;\s*/).includes(`${STYLESHEET_COOKIE}=${stylesheetVersion}`)) return { link: stylesheetFile };
+  const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
+  responseHeaders.append(
+    "Set-Cookie",
+    `${STYLESHEET_COOKIE}=${stylesheetVersion}; Path=/; Max-Age=${STYLESHEET_COOKIE_DAYS * 86_400}; SameSite=Lax; HttpOnly${secure}`,
+  );
+  return { inline: appCss, prefetch: stylesheetFile };
+}
 
 export const streamTimeout = 5_000;
 
@@ -37,26 +62,24 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <InlineStylesProvider css={inlineCss}>
+        <StylesheetProvider delivery={deliverStylesheet(request, responseHeaders)}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </InlineStylesProvider>
+        </StylesheetProvider>
       </NonceProvider>,
       {
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
+          const html = new FlushedChunks({
+            onFinished() {
               clearTimeout(timeoutId);
               timeoutId = undefined;
-              callback();
             },
+            onCancel: () => abort(),
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          const html = lowPriorityModulePreloads();
-          html.pipe(body);
           pipe(html);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          resolve(new Response(html.readable, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
           reject(error);
@@ -68,6 +91,68 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/**
+ * React's output, handed on one piece per flush. React writes the document in
+ * 4 KB pieces and calls `flush()` when a burst is complete (the shell, then
+ * each boundary that resolves): passing each piece on would cost a trip
+ * through the web stream, the compressor and the socket per 4 KB. Nothing is
+ * held back past a flush, so streaming stays as it was. On the way, the
+ * scripts' preloads are marked low priority (lib/script-priority.server.ts).
+ */
+class FlushedChunks extends Writable {
+  #pending: Buffer[] = [];
+  #scripts = new ModulePreloadPriority();
+  #controller: ReadableStreamDefaultController<Uint8Array> | null = null;
+  readonly #onFinished: () => void;
+  /** What the response sends. */
+  readonly readable: ReadableStream<Uint8Array>;
+
+  constructor({ onFinished, onCancel }: { onFinished: () => void; onCancel: () => void }) {
+    super();
+    this.#onFinished = onFinished;
+    this.readable = new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        this.#controller = controller;
+      },
+      cancel: () => {
+        this.#controller = null;
+        onCancel();
+      },
+    });
+  }
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void) {
+    this.#pending.push(chunk);
+    callback();
+  }
+
+  /** Called by React at the end of each burst of writes. */
+  flush() {
+    if (this.#pending.length === 0) return;
+    const pending = this.#pending;
+    this.#pending = [];
+    const text = this.#scripts.write(pending.length === 1 ? pending[0]! : Buffer.concat(pending));
+    if (text) this.#controller?.enqueue(Buffer.from(text));
+  }
+
+  override _final(callback: (error?: Error | null) => void) {
+    this.flush();
+    const rest = this.#scripts.end();
+    if (rest) this.#controller?.enqueue(Buffer.from(rest));
+    this.#controller?.close();
+    this.#controller = null;
+    this.#onFinished();
+    callback();
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void) {
+    if (error) this.#controller?.error(error);
+    this.#controller = null;
+    this.#onFinished();
+    callback(error);
+  }
 }
 
 export function handleError(error: unknown, { request, context }: { request: Request; context: RouterContextProvider }) {

@@ -18,7 +18,7 @@ import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { ThemeScript } from "~/components/layout/theme-script";
 import { servicesContext } from "~/lib/context.server";
-import { InlineStyles } from "~/lib/inline-styles";
+import { Stylesheet } from "~/lib/stylesheet";
 import { useNonce } from "~/lib/nonce";
 import { getViewer } from "~/modules/accounts/accounts.server";
 import { clearFlashCookie, readFlash } from "~/modules/accounts/accounts.server";
@@ -77,7 +77,7 @@ export const links: Route.LinksFunction = () => [
   // `font-display: optional` the fonts are in time for the first paint.
   { rel: "preload", href: cormorantLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-  // In production the stylesheet is inlined by the server (lib/inline-styles.tsx).
+  // In production the server inlines the stylesheet or links its file (lib/stylesheet.tsx).
   ...(import.meta.env.DEV ? [{ rel: "stylesheet", href: stylesheet }] : []),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
@@ -95,7 +95,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ThemeScript />
         <Meta />
         <Links />
-        <InlineStyles />
+        <Stylesheet file={import.meta.env.DEV ? null : stylesheet} />
       </head>
       <body className="flex min-h-dvh flex-col">
         <a

@@ -2,7 +2,8 @@ import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import type { Server } from "node:http";
 import { Server as NetServer } from "node:net";
 import { availableParallelism } from "node:os";
-import { join } from "node:path";
+import { readdirSync } from "node:fs";
+import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
@@ -101,7 +102,13 @@ export interface Lifecycle {
 
 export function createApp(
   services: AppServices,
-  options: { dev?: StartOptions["dev"]; build?: () => Promise<ServerBuild>; controlToken?: string; lifecycle?: Lifecycle },
+  options: {
+    dev?: StartOptions["dev"];
+    /** The production build, loaded once: given a function, React Router derives its route tables again on every request. */
+    build?: ServerBuild;
+    controlToken?: string;
+    lifecycle?: Lifecycle;
+  },
 ) {
   const lifecycle = options.lifecycle ?? { draining: false };
   const app = express();
@@ -189,7 +196,16 @@ export function createApp(
     const client = fileURLToPath(new URL("../client", import.meta.url));
     // File names under /assets carry a content hash: cache them for a year.
     app.use("/assets", express.static(`${client}/assets`, { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static(client, { maxAge: "1h", index: false }));
+    // The rest of build/client (public/: the favicon, brand images) is a fixed set of files: look a path up in it
+    // rather than asking the disk on every page request.
+    const publicFiles = new Set(
+      readdirSync(client, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => `/${relative(client, join(entry.parentPath, entry.name)).split(sep).join("/")}`)
+        .filter((path) => !path.startsWith("/assets/")),
+    );
+    const servePublic = express.static(client, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (publicFiles.has(safeDecode(req.path)) ? servePublic(req, res, next) : next()));
   }
 
   const build = options.dev?.loadBuild ?? options.build;
@@ -378,7 +394,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     lifecycle,
     dev: options.dev,
     controlToken: lock ? controlToken : undefined,
-    build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
+    build: options.dev ? undefined : ((await import("virtual:react-router/server-build")) as ServerBuild),
   });
 
   const server = await new Promise<Server>((resolve, reject) => {
@@ -451,6 +467,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     });
   }
   return { server, services, shutdown };
+}
+
+/** A URL path as file names spell it ("" when it does not decode; the request guard refuses those before this). */
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return "";
+  }
 }
 
 /** One field of a JSON object body, or undefined when the body is not such an object. */

@@ -10,7 +10,8 @@ import { createRequestHandler, type RouterContextProvider, type ServerBuild } fr
  * a Host header, a body or a method it cannot cope with.
  */
 export function reactRouterHandler(options: {
-  build: () => Promise<ServerBuild>;
+  /** A function in development (the build changes under Vite), the loaded build in production. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
   getLoadContext: (req: Request, res: Response) => RouterContextProvider;
   uploadLimit: number;
 }) {

@@ -117,7 +117,7 @@ describe("the server process", () => {
   it("serves hashed assets with a year-long immutable cache, compressed", async () => {
     const server = await start();
     const html = await (await fetch(`${server.url}/`)).text();
-    // The stylesheet is inlined in production (app/lib/inline-styles.tsx): check the scripts and a font it points at.
+    // A first view inlines the stylesheet (its file: stylesheet.test.ts): check the scripts and a font it points at.
     const font = /url\((\/assets\/[^)]+\.woff2)\)/.exec(html)?.[1];
     expect(font).toBeTruthy();
     const fontResponse = await fetch(`${server.url}${font}`);

@@ -47,6 +47,9 @@ export function getViewer(request: Request, context: Context): Promise<SignedInU
 }
 
 async function loadViewer(request: Request, context: Context): Promise<SignedInUser | null> {
+  // No session cookie, no session: most page views are anonymous, and Better Auth's
+  // endpoint machinery would cost each of them a request context to find that out.
+  if (!request.headers.get("cookie")?.includes("session_token=")) return null;
   const { auth, database } = context.get(servicesContext);
   const session = await auth.api.getSession({ headers: authHeaders(request, context) }).catch((error: unknown) => {
     context.get(requestContext).logger.error({ err: error }, "session check failed");
