@@ -4,6 +4,7 @@ import { dirname, resolve } from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { writeBackup } from "~/db/backup.server";
+import { createImageStore } from "~/modules/uploads/uploads.server";
 import { DataDirLockedError, fail, loadEnv, openForCli, pgliteExists } from "./cli-support";
 
 const env = loadEnv();
@@ -15,11 +16,16 @@ if (!env.DATABASE_URL && !pgliteExists(env))
 
 try {
   const db = await openForCli(env, "db:backup");
+  const images = createImageStore(env);
   try {
-    const counts = await writeBackup(db.handle.db, createWriteStream(file));
-    const rows = Object.values(counts).reduce((a, b) => a + b, 0);
-    console.log(`Backed up ${rows} rows from ${Object.keys(counts).length} tables to ${file} (${statSync(file).size} bytes).`);
+    const summary = await writeBackup(db.handle.db, createWriteStream(file), images);
+    const rows = Object.values(summary.rows).reduce((a, b) => a + b, 0);
+    console.log(
+      `Backed up ${rows} rows from ${Object.keys(summary.rows).length} tables and ${summary.files} uploaded images to ${file} (${statSync(file).size} bytes).`,
+    );
+    if (summary.missingFiles > 0) console.warn(`${summary.missingFiles} image files named in the database were not in ${images.where}.`);
   } finally {
+    if ("close" in images) images.close();
     await db.close();
   }
 } catch (error) {

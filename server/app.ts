@@ -163,7 +163,7 @@ export function createApp(
     }
     res.locals.logger.info("backup requested by the operator CLI");
     res.type("application/gzip").set("Cache-Control", "no-store");
-    backupStream(services.database.db)
+    backupStream(services.database.db, services.images)
       .on("error", (error) => {
         res.locals.logger.error({ err: error }, "backup failed");
         res.destroy(error);

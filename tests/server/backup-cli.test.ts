@@ -1,5 +1,7 @@
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
 import { migrateDatabase, openDatabase } from "~/db/client.server";
 import { newsletterSubscribers } from "~/db/schema/newsletter";
@@ -30,6 +32,24 @@ describe("db:backup and db:restore on the embedded database", () => {
 
     const server = await startBoutique({ DATA_DIR: dataDir });
     running.push(server);
+    // A guest's design request with one photo: its picture and thumbnail live in DATA_DIR/uploads, not in the database.
+    const form = new FormData();
+    for (const [key, value] of Object.entries({
+      name: "Ada Lovelace",
+      email: "ada@example.com",
+      eventType: "wedding",
+      vision: "A lace gown",
+    }))
+      form.set(key, value);
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#c9a96e" } })
+      .jpeg()
+      .toBuffer();
+    form.append("images", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "veil.jpg");
+    const sent = await fetch(`${server.url}/custom-design/submit`, { method: "POST", body: form, headers: { origin: server.url } });
+    expect(sent.status).toBe(200);
+    const uploaded = (await readdir(join(dataDir, "uploads", "design-requests"))).sort();
+    expect(uploaded).toHaveLength(2);
+
     const file = join(tempDir(), "live.ndjson.gz");
     const backup = await cli("db-backup.ts", [file], { DATA_DIR: server.dataDir });
     expect(backup.stderr).toBe("");
@@ -45,7 +65,14 @@ describe("db:backup and db:restore on the embedded database", () => {
     const restored = await cli("db-restore.ts", [file], { DATA_DIR: target });
     expect(restored.stderr).toBe("");
     expect(restored.code).toBe(0);
-    expect(restored.stdout).toMatch(/^Restored \d+ rows into \d+ tables/);
+    expect(restored.stdout).toMatch(/^Restored \d+ rows into \d+ tables and 2 uploaded images/);
+    // The pictures came back with their rows, byte for byte.
+    expect((await readdir(join(target, "uploads", "design-requests"))).sort()).toEqual(uploaded);
+    for (const name of uploaded) {
+      expect(await readFile(join(target, "uploads", "design-requests", name))).toEqual(
+        await readFile(join(dataDir, "uploads", "design-requests", name)),
+      );
+    }
 
     const check = await openDatabase({ engine: "pglite", dataDir: target });
     try {

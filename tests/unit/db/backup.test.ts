@@ -7,9 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { restoreBackup, writeBackup } from "~/db/backup.server";
 import { queryRows } from "~/db/client.server";
 import { auditLog } from "~/db/schema/audit";
+import { customDesignSubmissions, designRequestImages } from "~/db/schema/design-requests";
 import { appointments } from "~/db/schema/fittings";
 import { newsletterSubscribers } from "~/db/schema/newsletter";
 import { mailOutbox } from "~/db/schema/mail";
+import { folderStore } from "~/modules/uploads/store.server";
 import { testEngines, type TestDatabase } from "../../helpers/databases";
 import { tempDir } from "../../helpers/processes";
 
@@ -39,7 +41,7 @@ describe.each(testEngines)("backup and restore on $name", (engine) => {
     source = await engine.create();
     await seed(source);
     file = join(tempDir(), "backup.ndjson.gz");
-    await writeBackup(source.handle.db, createWriteStream(file));
+    await writeBackup(source.handle.db, createWriteStream(file), null);
   });
   afterAll(() => source.drop());
 
@@ -47,7 +49,7 @@ describe.each(testEngines)("backup and restore on $name", (engine) => {
     it(`restores every row, with its types, into an empty ${target.name} database`, async () => {
       const restored = await target.create();
       try {
-        const counts = await restoreBackup(restored.handle.db, createReadStream(file));
+        const { rows: counts } = await restoreBackup(restored.handle.db, createReadStream(file), null);
         expect(counts).toMatchObject({ newsletter_subscribers: 2, appointments: 1, audit_log: 2, mail_outbox: 1 });
         // The dashboard's counters are the database's own: not in the file, counted again by the restore's inserts.
         expect(counts).not.toHaveProperty("admin_row_counts");
@@ -93,13 +95,13 @@ describe.each(testEngines)("backup and restore on $name", (engine) => {
         };
       }
       const dump = join(tempDir(), "big.ndjson.gz");
-      const counts = await writeBackup(big.handle.db, createWriteStream(dump));
+      const { rows: counts } = await writeBackup(big.handle.db, createWriteStream(dump), null);
       if (original) spy.query = original;
       expect(counts.audit_log).toBe(2345);
       expect(statements.some((q) => /offset/i.test(q))).toBe(false);
       const restored = await engine.create();
       try {
-        await restoreBackup(restored.handle.db, createReadStream(dump));
+        await restoreBackup(restored.handle.db, createReadStream(dump), null);
         const actions = (await restored.handle.db.select().from(auditLog).orderBy(asc(auditLog.id))).map((a) => a.action);
         expect(actions).toEqual(rows.map((r) => r.action));
       } finally {
@@ -111,16 +113,16 @@ describe.each(testEngines)("backup and restore on $name", (engine) => {
   });
 
   it("refuses to load into a database that already has rows, and changes nothing", async () => {
-    await expect(restoreBackup(source.handle.db, createReadStream(file))).rejects.toThrow("The database is not empty");
+    await expect(restoreBackup(source.handle.db, createReadStream(file), null)).rejects.toThrow("The database is not empty");
     expect(await source.handle.db.select().from(newsletterSubscribers)).toHaveLength(2);
   });
 
   it("refuses a file that is not a backup, and a backup from a newer version", async () => {
     const empty = await engine.create();
     try {
-      await expect(restoreBackup(empty.handle.db, gz('{"hello":"world"}\n'))).rejects.toThrow("not a boutique backup");
+      await expect(restoreBackup(empty.handle.db, gz('{"hello":"world"}\n'), null)).rejects.toThrow("not a boutique backup");
       await expect(
-        restoreBackup(empty.handle.db, gz('{"format":"hive-boutique-backup","version":1,"migrations":999,"tables":[]}\n')),
+        restoreBackup(empty.handle.db, gz('{"format":"hive-boutique-backup","version":1,"migrations":999,"tables":[]}\n'), null),
       ).rejects.toThrow("made by a newer version");
     } finally {
       await empty.drop();
@@ -134,10 +136,97 @@ describe.each(testEngines)("backup and restore on $name", (engine) => {
         '{"format":"hive-boutique-backup","version":1,"migrations":1,"tables":["newsletter_subscribers"]}\n' +
         '{"table":"newsletter_subscribers","row":{"id":"5b0e7f3c-8c4c-4a57-9d68-6a1f3f0a1b11","email":"a@example.com","is_active":true,"subscribed_at":"2026-01-01T00:00:00Z"}}\n' +
         '{"table":"appointments","row":{"id":"not-a-uuid"}}\n';
-      await expect(restoreBackup(empty.handle.db, gz(text))).rejects.toThrow();
+      await expect(restoreBackup(empty.handle.db, gz(text), null)).rejects.toThrow();
       expect(await empty.handle.db.select().from(newsletterSubscribers)).toHaveLength(0);
     } finally {
       await empty.drop();
+    }
+  });
+});
+
+describe.each(testEngines)("the uploaded images in a backup on $name", (engine) => {
+  const submissionId = "0b9f3c1e-7a51-4c1d-9d2e-2f6a4e8b1c01";
+  const imageId = "6c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f";
+  const picture = Buffer.from("RIFF picture bytes ✨");
+  const thumbnail = Buffer.from("RIFF thumbnail bytes");
+
+  async function seedImages(source: TestDatabase, store: ReturnType<typeof folderStore>) {
+    await source.handle.db.insert(customDesignSubmissions).values({
+      id: submissionId,
+      name: "Ada Lovelace",
+      email: "ada@example.com",
+      eventType: "wedding",
+      vision: "A long lace gown",
+    });
+    await source.handle.db.insert(designRequestImages).values({
+      id: imageId,
+      submissionId,
+      position: 0,
+      key: `design-requests/${imageId}.webp`,
+      thumbKey: `design-requests/${imageId}-thumb.webp`,
+      width: 1200,
+      height: 1600,
+      bytes: picture.length,
+      sourceType: "image/jpeg",
+      sourceBytes: 4096,
+    });
+    await store.put(`design-requests/${imageId}.webp`, picture);
+    await store.put(`design-requests/${imageId}-thumb.webp`, thumbnail);
+  }
+
+  const read = async (store: ReturnType<typeof folderStore>, key: string) => {
+    const found = await store.open(key);
+    return found ? Buffer.concat(await found.stream.toArray()) : null;
+  };
+
+  it("carries the files the rows name, and a restore puts them back into the new store", async () => {
+    const source = await engine.create();
+    const restored = await engine.create();
+    try {
+      const from = folderStore(tempDir());
+      await seedImages(source, from);
+      const dump = join(tempDir(), "with-images.ndjson.gz");
+      const written = await writeBackup(source.handle.db, createWriteStream(dump), from);
+      expect([written.files, written.missingFiles]).toEqual([2, 0]);
+
+      const to = folderStore(tempDir());
+      const loaded = await restoreBackup(restored.handle.db, createReadStream(dump), to);
+      expect(loaded.files).toBe(2);
+      expect(loaded.rows).toMatchObject({ custom_design_submissions: 1, design_request_images: 1 });
+      expect(await read(to, `design-requests/${imageId}.webp`)).toEqual(picture);
+      expect(await read(to, `design-requests/${imageId}-thumb.webp`)).toEqual(thumbnail);
+    } finally {
+      await source.drop();
+      await restored.drop();
+    }
+  });
+
+  it("counts a file the store has lost instead of failing; a restore that fails takes its files away again", async () => {
+    const source = await engine.create();
+    const restored = await engine.create();
+    try {
+      const from = folderStore(tempDir());
+      await seedImages(source, from);
+      await from.remove(`design-requests/${imageId}-thumb.webp`);
+      const dump = join(tempDir(), "one-lost.ndjson.gz");
+      const written = await writeBackup(source.handle.db, createWriteStream(dump), from);
+      expect([written.files, written.missingFiles]).toEqual([1, 1]);
+
+      // A database that already has rows refuses the restore before any file is stored.
+      const to = folderStore(tempDir());
+      await expect(restoreBackup(source.handle.db, createReadStream(dump), to)).rejects.toThrow("The database is not empty");
+      expect(await read(to, `design-requests/${imageId}.webp`)).toBeNull();
+
+      // A bad row after the files: the rows roll back and the stored files go with them.
+      const text =
+        '{"format":"hive-boutique-backup","version":2,"migrations":1,"tables":["appointments"]}\n' +
+        `{"file":"design-requests/${imageId}.webp","data":"${picture.toString("base64")}"}\n` +
+        '{"table":"appointments","row":{"id":"not-a-uuid"}}\n';
+      await expect(restoreBackup(restored.handle.db, gz(text), to)).rejects.toThrow();
+      expect(await read(to, `design-requests/${imageId}.webp`)).toBeNull();
+    } finally {
+      await source.drop();
+      await restored.drop();
     }
   });
 });
