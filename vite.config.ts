@@ -23,6 +23,12 @@ export default defineConfig({
                   priority: 20,
                 },
                 {
+                  // Forms and their schemas (zod): only pages with a form load them, not every page.
+                  name: "forms",
+                  test: /node_modules[\\/]zod[\\/]|[\\/]app[\\/]lib[\\/](forms|fields)\.ts/,
+                  priority: 15,
+                },
+                {
                   name: "shared",
                   test: /[\\/]app[\\/](components|lib)[\\/]|[\\/]app[\\/]modules[\\/][^\\/]+[\\/](constants|content[\\/])|lucide-react/,
                   minShareCount: 2,

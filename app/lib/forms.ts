@@ -1,4 +1,3 @@
-import type { AriaAttributes } from "react";
 import { useActionData } from "react-router";
 import { z } from "zod";
 
@@ -165,33 +164,6 @@ export function getFormErrors(result: unknown): FormErrors {
 export function useFormErrors(result?: unknown): FormErrors {
   const actionData = useActionData();
   return getFormErrors(result === undefined ? actionData : result);
-}
-
-/** The ids a field's parts carry, derived from the control's id. */
-export const fieldIds = (id: string) => ({ description: `${id}-description`, error: `${id}-error` });
-
-/**
- * The ARIA attributes that tie a control to its description and its error
- * message. `aria-describedby` lists both (screen readers read it on focus);
- * `aria-errormessage` names the error for those that support it.
- */
-export function fieldAria({
-  id,
-  hasDescription = false,
-  errors,
-}: {
-  id: string;
-  hasDescription?: boolean;
-  errors?: readonly string[];
-}): Pick<AriaAttributes, "aria-invalid" | "aria-describedby" | "aria-errormessage"> {
-  const ids = fieldIds(id);
-  const invalid = Boolean(errors?.length);
-  const describedBy = [hasDescription ? ids.description : null, invalid ? ids.error : null].filter(Boolean).join(" ");
-  return {
-    "aria-invalid": invalid || undefined,
-    "aria-describedby": describedBy || undefined,
-    "aria-errormessage": invalid ? ids.error : undefined,
-  };
 }
 
 // ---------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { createContext, useContext, useId, type ReactNode } from "react";
 import { cx } from "~/lib/class-names";
-import { fieldAria, fieldIds } from "~/lib/forms";
+import { fieldAria, fieldIds } from "~/lib/field-aria";
 
 type FieldControl = ReturnType<typeof fieldAria> & { id: string };
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { emailField, nameField, phoneField } from "~/lib/fields";
-import { fieldAria, formDataToObject, getFormErrors, inputAttributes, parseForm } from "~/lib/forms";
+import { fieldAria } from "~/lib/field-aria";
+import { formDataToObject, getFormErrors, inputAttributes, parseForm } from "~/lib/forms";
 
 const contact = z.object({ name: nameField, email: emailField, phone: phoneField });
 
