@@ -1,8 +1,8 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/admin.insights";
 import { servicesContext } from "~/lib/context.server";
 import { pageMeta } from "~/lib/seo";
 import { requireAdmin } from "~/modules/accounts/accounts.server";
+import { AdminNav } from "~/modules/admin/components/admin-nav";
 import { loadDashboardInsights } from "~/modules/admin-insights/admin-insights.server";
 import { DashboardCharts } from "~/modules/admin-insights/components/charts";
 import { LiveUpdates } from "~/modules/realtime/components/live-updates";
@@ -26,17 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function AdminInsights({ loaderData }: Route.ComponentProps) {
   return (
     <section className="mx-auto w-full max-w-6xl px-5 py-10 md:py-12">
-      <nav aria-label="Admin" className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
-        <Link to="/admin/dashboard" className="underline decoration-gold/60 underline-offset-4 hover:decoration-current">
-          Dashboard
-        </Link>
-        <Link to="/admin/insights" aria-current="page" className="font-medium underline underline-offset-4">
-          Insights
-        </Link>
-        <Link to="/admin/mail" className="underline decoration-gold/60 underline-offset-4 hover:decoration-current">
-          Mail
-        </Link>
-      </nav>
+      <AdminNav current="/admin/insights" />
       <div className="mt-6 flex flex-wrap items-end justify-between gap-4">
         <div>
           <p className="eyebrow">Staff</p>

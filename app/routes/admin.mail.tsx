@@ -6,6 +6,7 @@ import { MAIL_STATUSES, type MailStatus } from "~/db/constants";
 import { servicesContext } from "~/lib/context.server";
 import { pageMeta } from "~/lib/seo";
 import { flashRedirect, requireAdmin } from "~/modules/accounts/accounts.server";
+import { AdminNav } from "~/modules/admin/components/admin-nav";
 import { MAIL_STATUS_LABELS, OutboxTable, type OutboxRow } from "~/modules/mail/components/outbox-table";
 import { countOutbox, isMailStatus, listOutbox, retryFailedMail, type OutboxEntry } from "~/modules/mail/mail.server";
 import { LiveUpdates } from "~/modules/realtime/components/live-updates";
@@ -88,17 +89,7 @@ export default function AdminMail({ loaderData }: Route.ComponentProps) {
     navigation.state !== "idle" && navigation.formData?.get("intent") === "retry" ? String(navigation.formData.get("id")) : null;
   return (
     <section className="mx-auto w-full max-w-6xl px-5 py-10 md:py-12">
-      <nav aria-label="Admin" className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
-        <Link to="/admin/dashboard" className="underline decoration-gold/60 underline-offset-4 hover:decoration-current">
-          Dashboard
-        </Link>
-        <Link to="/admin/insights" className="underline decoration-gold/60 underline-offset-4 hover:decoration-current">
-          Insights
-        </Link>
-        <Link to="/admin/mail" aria-current="page" className="font-medium underline underline-offset-4">
-          Mail
-        </Link>
-      </nav>
+      <AdminNav current="/admin/mail" />
       <div className="mt-6 flex flex-wrap items-end justify-between gap-4">
         <div>
           <p className="eyebrow">Staff</p>

@@ -7,6 +7,7 @@ import { migrateDatabase, openDatabase } from "~/db/client.server";
 import { newsletterSubscribers } from "~/db/schema/newsletter";
 import { startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
 import { spawnNode, tempDir } from "../helpers/processes";
+import { designForm } from "../helpers/shoppers";
 
 const TSX = fileURLToPath(new URL("../../node_modules/tsx/dist/cli.mjs", import.meta.url));
 const script = (name: string) => fileURLToPath(new URL(`../../scripts/${name}`, import.meta.url));
@@ -33,14 +34,7 @@ describe("db:backup and db:restore on the embedded database", () => {
     const server = await startBoutique({ DATA_DIR: dataDir });
     running.push(server);
     // A guest's design request with one photo: its picture and thumbnail live in DATA_DIR/uploads, not in the database.
-    const form = new FormData();
-    for (const [key, value] of Object.entries({
-      name: "Ada Lovelace",
-      email: "ada@example.com",
-      eventType: "wedding",
-      vision: "A lace gown",
-    }))
-      form.set(key, value);
+    const form = designForm({ name: "Ada Lovelace", email: "ada@example.com", eventType: "wedding", vision: "A lace gown" });
     const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#c9a96e" } })
       .jpeg()
       .toBuffer();

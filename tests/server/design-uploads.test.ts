@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
-import { signUpShopper } from "../helpers/shoppers";
+import { designForm, signUpShopper } from "../helpers/shoppers";
 
 // The custom design form with inspiration images, end to end on the built
 // server: streamed through the request guard's `uploads` kind, sniffed,
@@ -19,8 +19,7 @@ const signUp = (name: string, email: string) => signUpShopper(server.url, name, 
 const FIELDS = { name: "Ada Lovelace", email: "ada@example.com", eventType: "wedding", vision: "A long lace gown with a low back" };
 
 async function post(path: string, files: [string, Uint8Array, string][], cookie = "", fields: Record<string, string> = FIELDS) {
-  const body = new FormData();
-  for (const [key, value] of Object.entries(fields)) body.set(key, value);
+  const body = designForm(fields);
   for (const [name, bytes, type] of files) body.append("images", new File([new Uint8Array(bytes)], name, { type }));
   const response = await fetch(`${server.url}${path}`, { method: "POST", headers: { cookie }, body });
   statuses.push(response.status);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
 import { execFile } from "node:child_process";
-import { signUpShopper } from "../helpers/shoppers";
+import { designForm, signUpShopper } from "../helpers/shoppers";
 import { freePort, startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../helpers/smtp";
 
 // The built server with real SMTP: a booking's confirmation arrives with a
@@ -228,10 +228,7 @@ describe("fitting mail over SMTP", { timeout: 300_000 }, () => {
 
   it("a design request sends the confirmation and the boutique's notice", async () => {
     const email = `design-${Date.now()}@example.com`;
-    const body = new FormData();
-    for (const [k, v] of Object.entries({ name: "Ada Lovelace", email, eventType: "gala", vision: "A column gown in midnight silk" })) {
-      body.set(k, v);
-    }
+    const body = designForm({ name: "Ada Lovelace", email, eventType: "gala", vision: "A column gown in midnight silk" });
     const response = await fetch(`${boutique.url}/custom-design`, { method: "POST", body });
     expect(response.status).toBe(200);
     const mails = await smtp.waitFor((m) => m.to.includes(email) || m.subject.startsWith("New custom design request from Ada"), {

@@ -106,14 +106,7 @@ describe("a bad S3 configuration stops the start with a message naming it", { ti
 describe("when the bucket's server goes away", { timeout: 120_000 }, () => {
   it("an upload and an image answer 503 with a message, and the server keeps running", async () => {
     const customer = await signUp("Flo Later", "flo@example.com");
-    const first = new FormData();
-    for (const [key, value] of Object.entries({
-      name: "Flo Later",
-      email: "flo@example.com",
-      eventType: "wedding",
-      vision: "Short and sparkling",
-    }))
-      first.set(key, value);
+    const first = designForm({ name: "Flo Later", email: "flo@example.com", eventType: "wedding", vision: "Short and sparkling" });
     const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#ffffff" } })
       .jpeg()
       .toBuffer();
