@@ -53,11 +53,17 @@ export function isOpenWeekday(date: string): boolean {
   return weekdayOf(date) !== 0;
 }
 
+const longDateFormat = new Intl.DateTimeFormat("en-US", {
+  weekday: "long",
+  month: "long",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
 /** 'Saturday, November 28, 2026' for a 'YYYY-MM-DD' date. */
 export function longDate(date: string): string {
   const parts = parseIsoDate(date);
   if (!parts) return date;
-  return new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(
-    new Date(Date.UTC(parts.year, parts.month - 1, parts.day)),
-  );
+  return longDateFormat.format(new Date(Date.UTC(parts.year, parts.month - 1, parts.day)));
 }
