@@ -3,6 +3,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/account";
 import { requestContext, servicesContext } from "~/lib/context.server";
+import { formatPrice } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
 import { listOrdersForCustomer } from "~/modules/orders/orders.server";
 import { authHeaders, requireUser } from "~/modules/accounts/accounts.server";
@@ -388,9 +389,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
                       <td>
                         <StatusBadge status={o.status} />
                       </td>
-                      <td className="text-right">
-                        {new Intl.NumberFormat("en-US", { style: "currency", currency: o.currencyCode }).format(Number(o.totalAmount))}
-                      </td>
+                      <td className="text-right">{formatPrice({ amount: o.totalAmount, currencyCode: o.currencyCode })}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -411,9 +410,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
                         {item.productTitle}
                       </a>
                       <span className="text-sm text-muted-foreground">
-                        {new Intl.NumberFormat("en-US", { style: "currency", currency: item.priceCurrency }).format(
-                          Number(item.priceAmount),
-                        )}
+                        {formatPrice({ amount: item.priceAmount, currencyCode: item.priceCurrency })}
                       </span>
                       <Form method="post" action="/account?tab=wishlist" className="mt-auto">
                         <input type="hidden" name="intent" value="remove-wishlist" />
