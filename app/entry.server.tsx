@@ -133,14 +133,14 @@ class FlushedChunks extends Writable {
     if (this.#pending.length === 0) return;
     const pending = this.#pending;
     this.#pending = [];
-    const text = this.#scripts.write(pending.length === 1 ? pending[0]! : Buffer.concat(pending));
-    if (text) this.#controller?.enqueue(Buffer.from(text));
+    const bytes = this.#scripts.write(pending.length === 1 ? pending[0]! : Buffer.concat(pending));
+    if (bytes.length > 0) this.#controller?.enqueue(bytes);
   }
 
   override _final(callback: (error?: Error | null) => void) {
     this.flush();
     const rest = this.#scripts.end();
-    if (rest) this.#controller?.enqueue(Buffer.from(rest));
+    if (rest.length > 0) this.#controller?.enqueue(rest);
     this.#controller?.close();
     this.#controller = null;
     this.#onFinished();
