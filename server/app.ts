@@ -26,6 +26,7 @@ import { createLogTransport, createSmtpTransport } from "~/modules/mail/transpor
 import { ChangeBus, listenForAdminChanges } from "~/modules/realtime/change-bus.server";
 import { createImageStore, S3StoreError } from "~/modules/uploads/uploads.server";
 import { chooseLogFormat, describeOpening, humanReadableLog } from "./human-log";
+import { precompressedFiles } from "./precompressed";
 import { reactRouterHandler } from "./react-router-handler";
 import { requestGuard } from "./request-guard";
 import { securityHeaders } from "./security-headers";
@@ -194,6 +195,10 @@ export function createApp(
     app.use(options.dev.middlewares);
   } else {
     const client = fileURLToPath(new URL("../client", import.meta.url));
+    // The build's own brotli and gzip copies first (scripts/precompress.mjs), so text files are not compressed per request.
+    app.use(
+      precompressedFiles(client, (path) => (path.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600")),
+    );
     // File names under /assets carry a content hash: cache them for a year.
     app.use("/assets", express.static(`${client}/assets`, { immutable: true, maxAge: "1y", index: false }));
     // The rest of build/client (public/: the favicon, brand images) is a fixed set of files: look a path up in it

@@ -1,0 +1,97 @@
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { extname, join, relative, sep } from "node:path";
+import type { NextFunction, Request, Response } from "express";
+
+type Encoding = "br" | "gzip";
+
+interface Variant {
+  body: Buffer;
+  etag: string;
+}
+
+interface Entry {
+  extension: string;
+  cacheControl: string;
+  variants: Partial<Record<Encoding, Variant>>;
+}
+
+/**
+ * The encodings a request accepts, best first, among those we keep: brotli, then gzip
+ * (RFC 9110 §12.5.3; `q=0` refuses, `*` stands for any encoding not named).
+ */
+export function acceptedEncodings(header: string | undefined): Encoding[] {
+  if (!header) return [];
+  const quality = new Map<string, number>();
+  for (const part of header.split(",")) {
+    const [name = "", ...parameters] = part.trim().toLowerCase().split(";");
+    const q = parameters.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const value = q === undefined ? 1 : Number(q.slice(2));
+    if (name) quality.set(name, Number.isFinite(value) ? value : 0);
+  }
+  const any = quality.get("*");
+  return (["br", "gzip"] as const).filter((encoding) => (quality.get(encoding) ?? any ?? 0) > 0);
+}
+
+/**
+ * Serves the compressed copies `npm run build` writes beside the client build's
+ * text files (scripts/precompress.mjs: brotli at quality 11, gzip at level 9),
+ * so a script, stylesheet or brand picture costs the server a lookup instead of
+ * a compression on every request, and the browser gets fewer bytes than the
+ * on-the-fly compressor (quality 4) would give it. Loaded into memory once at
+ * start-up (a few hundred KB). A copy older than its original (a build that
+ * skipped the step) is ignored, and anything without a copy, or a client that
+ * accepts neither encoding, falls through to the plain static handlers.
+ */
+export function precompressedFiles(root: string, cacheControl: (path: string) => string) {
+  const entries = new Map<string, Entry>();
+  for (const item of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    if (!item.isFile() || /\.(?:br|gz)$/.test(item.name)) continue;
+    const file = join(item.parentPath, item.name);
+    const modified = statSync(file).mtimeMs;
+    const variants: Entry["variants"] = {};
+    for (const [encoding, suffix] of [
+      ["br", ".br"],
+      ["gzip", ".gz"],
+    ] as const) {
+      try {
+        if (statSync(file + suffix).mtimeMs < modified) continue;
+        const body = readFileSync(file + suffix);
+        variants[encoding] = { body, etag: `"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}-${encoding}"` };
+      } catch {
+        // no copy in this encoding
+      }
+    }
+    if (!variants.br && !variants.gzip) continue;
+    const path = `/${relative(root, file).split(sep).join("/")}`;
+    entries.set(path, { extension: extname(item.name), cacheControl: cacheControl(path), variants });
+  }
+
+  return Object.assign(
+    function servePrecompressed(req: Request, res: Response, next: NextFunction) {
+      if (req.method !== "GET" && req.method !== "HEAD") return next();
+      const entry = entries.get(req.path);
+      if (!entry) return next();
+      const encoding = acceptedEncodings(req.get("accept-encoding")).find((name) => entry.variants[name]);
+      // Caches must keep the encodings apart whether or not this answer is compressed.
+      res.vary("Accept-Encoding");
+      if (!encoding) return next();
+      const variant = entry.variants[encoding]!;
+      res.type(entry.extension);
+      res.set({ "Content-Encoding": encoding, "Cache-Control": entry.cacheControl, ETag: variant.etag });
+      if (
+        req
+          .get("if-none-match")
+          ?.split(",")
+          .some((tag) => tag.trim().replace(/^W\//, "") === variant.etag)
+      ) {
+        res.status(304).end();
+        return;
+      }
+      res.set("Content-Length", String(variant.body.length));
+      if (req.method === "HEAD") res.end();
+      else res.end(variant.body);
+    },
+    { paths: () => [...entries.keys()] },
+  );
+}
