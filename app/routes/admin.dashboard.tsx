@@ -70,8 +70,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "refresh":
       return answer(true, DASHBOARD_MESSAGES.refreshed);
     case "status": {
-      const outcome = await changeStatus(database.db, actor, { tab: form.get("tab"), id: form.get("id"), status: form.get("status") });
+      const outcome = await changeStatus(
+        database.db,
+        actor,
+        { tab: form.get("tab"), id: form.get("id"), status: form.get("status") },
+        // An upcoming fitting set to cancelled is cancelled with the customer's mail, as by the Cancel fitting button.
+        { settings: env, appUrl: env.APP_URL, tokens },
+      );
       if (outcome.ok) {
+        nudgeMail();
         logger.info({ tab: form.get("tab"), id: form.get("id") }, "admin changed a status");
         return answer(true, DASHBOARD_MESSAGES.statusUpdated);
       }

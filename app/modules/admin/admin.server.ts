@@ -160,16 +160,29 @@ function labelOf(row: { name?: unknown; email?: unknown }): string {
  * records it. An appointment that leaves pending/confirmed frees its slot
  * (cancelled_at); one that comes back takes its place again only if nobody
  * else holds it, else the change is refused as a conflict.
+ *
+ * With `fittingMail`, an upcoming fitting set to cancelled is cancelled as the
+ * Cancel fitting button does it (`cancelAppointmentAsStaff`): the customer is
+ * mailed the cancellation, whose invitation takes it out of their calendar.
+ * A fitting already completed or missed that is set to cancelled is only
+ * re-filed: there is nothing to tell the customer.
  */
 export async function changeStatus(
   db: Database,
   actor: Actor,
   input: { tab: unknown; id: unknown; status: unknown },
+  fittingMail?: Omit<StaffChangeOptions, "within">,
 ): Promise<ChangeOutcome> {
   const { tab, id, status } = input;
   if (!isDashboardTab(tab) || !tabInfo(tab).editable) return { ok: false, reason: "invalid" };
   if (typeof id !== "string" || !isUuid(id)) return { ok: false, reason: "invalid" };
   if (typeof status !== "string" || !(tabInfo(tab).statuses as readonly string[]).includes(status)) return { ok: false, reason: "invalid" };
+  if (tab === "appointments" && status === "cancelled" && fittingMail) {
+    const cancelled = await cancelAppointmentAsStaff(db, actor, id, fittingMail);
+    if (cancelled.status === "cancelled") return { ok: true };
+    if (cancelled.status === "refused" && cancelled.reason === "not-found") return { ok: false, reason: "not-found" };
+    // Not an upcoming fitting (completed, no-show, or cancelled already): re-filed below, without mail.
+  }
   const table = sql.raw(TABLE_NAMES[tab]);
   try {
     return await db.transaction(async (tx) => {

@@ -4,7 +4,7 @@ import { auditLog } from "~/db/schema/audit";
 import { appointments } from "~/db/schema/fittings";
 import { mailOutbox } from "~/db/schema/mail";
 import { createSignedTokens } from "~/lib/signed-token.server";
-import { cancelAppointmentAsStaff, loadDashboard, parseView, rescheduleAppointment } from "~/modules/admin/admin.server";
+import { cancelAppointmentAsStaff, changeStatus, loadDashboard, parseView, rescheduleAppointment } from "~/modules/admin/admin.server";
 import {
   bookFitting,
   cancelAppointment,
@@ -144,6 +144,33 @@ describe.each(testEngines)("staff reschedule and cancel on $name", (engine) => {
     });
     // The place is free again.
     await book({ email: "next@example.com", date: "2037-12-05", time: "11:00" });
+  });
+
+  it("the status menu's cancelled cancels an upcoming fitting as the button does: mailed, sequence up, audited", async () => {
+    const ada = await book();
+    expect(await changeStatus(db(), ACTOR, { tab: "appointments", id: ada.id, status: "cancelled" }, staff())).toEqual({ ok: true });
+    expect(await row(ada.id)).toMatchObject({ status: "cancelled", calendarSequence: 1 });
+    const [cancelMail] = await mailsOf(CANCELLATION_MAIL_KIND);
+    expect(cancelMail).toMatchObject({ toAddress: "ada@example.com" });
+    expect(cancelMail!.textBody).toContain("we are sorry to let you know");
+    expect(cancelMail!.invitation).toMatchObject({ method: "CANCEL", uid: `${ada.id}@fittings.thehive`, sequence: 1 });
+    const entries = await db().select().from(auditLog).orderBy(auditLog.id);
+    expect(entries.map((e) => [e.action, e.entityId, (e.details as { to?: string }).to])).toEqual([["cancel", ada.id, "cancelled"]]);
+    // The place is free again.
+    await book({ email: "next@example.com" });
+  });
+
+  it("the status menu re-files a completed fitting as cancelled without mail, and says not found for a missing one", async () => {
+    const ada = await book();
+    expect(await changeStatus(db(), ACTOR, { tab: "appointments", id: ada.id, status: "completed" }, staff())).toEqual({ ok: true });
+    expect(await changeStatus(db(), ACTOR, { tab: "appointments", id: ada.id, status: "cancelled" }, staff())).toEqual({ ok: true });
+    expect(await row(ada.id)).toMatchObject({ status: "cancelled", calendarSequence: 0 });
+    expect(await mailsOf(CANCELLATION_MAIL_KIND)).toEqual([]);
+    const entries = await db().select().from(auditLog).orderBy(auditLog.id);
+    expect(entries.map((e) => e.action)).toEqual(["status-change", "status-change"]);
+    expect(
+      await changeStatus(db(), ACTOR, { tab: "appointments", id: "00000000-0000-4000-8000-000000000000", status: "cancelled" }, staff()),
+    ).toEqual({ ok: false, reason: "not-found" });
   });
 
   it("the shopper's own cancel link uses the stored sequence too", async () => {
