@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { formatMonthYear, formatWeekdayDay } from "~/lib/format";
 
 /**
  * A single-date calendar as a keyboard-operable grid: one tab stop (the
@@ -53,8 +54,6 @@ function shiftMonth(value: string, months: number): string {
   date.setUTCDate(Math.min(day, last));
   return toIso(date);
 }
-const monthTitle = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
-const dayName = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 export function DateGrid({ label, value, onChange, min, max, disabled, required, describedBy }: DateGridProps) {
   const headingId = useId();
@@ -146,7 +145,7 @@ export function DateGrid({ label, value, onChange, min, max, disabled, required,
           <ChevronLeft aria-hidden="true" className="size-5" />
         </button>
         <p id={headingId} aria-live="polite" className="font-display text-xl">
-          {monthTitle.format(toDate(`${month}-01`))}
+          {formatMonthYear(toDate(`${month}-01`))}
         </p>
         <button
           type="button"
@@ -161,7 +160,7 @@ export function DateGrid({ label, value, onChange, min, max, disabled, required,
       <table
         ref={gridRef}
         role="grid"
-        aria-label={`${label}, ${monthTitle.format(toDate(`${month}-01`))}`}
+        aria-label={`${label}, ${formatMonthYear(toDate(`${month}-01`))}`}
         aria-describedby={describedBy}
         className="mt-2 w-full table-fixed border-collapse"
       >
@@ -190,7 +189,7 @@ export function DateGrid({ label, value, onChange, min, max, disabled, required,
                       data-date={date}
                       tabIndex={date === tabStop ? 0 : -1}
                       aria-disabled={!can || undefined}
-                      aria-label={`${dayName.format(toDate(date))}${!inRange || !can ? ", unavailable" : ""}`}
+                      aria-label={`${formatWeekdayDay(toDate(date))}${!inRange || !can ? ", unavailable" : ""}`}
                       aria-pressed={selected}
                       onClick={() => {
                         setFocusDate(date);

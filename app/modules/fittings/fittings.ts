@@ -4,6 +4,7 @@
  * Which day it is *now* is decided on the server, on the boutique's clock
  * (availability.server.ts); nothing here reads a clock or a time zone.
  */
+import { formatWeekdayDay } from "~/lib/format";
 
 /** Slot starts, 24-hour 'HH:MM', as stored in appointments.preferred_time. */
 export const SLOT_TIMES = ["10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00"] as const;
@@ -53,17 +54,9 @@ export function isOpenWeekday(date: string): boolean {
   return weekdayOf(date) !== 0;
 }
 
-const longDateFormat = new Intl.DateTimeFormat("en-US", {
-  weekday: "long",
-  month: "long",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
 /** 'Saturday, November 28, 2026' for a 'YYYY-MM-DD' date. */
 export function longDate(date: string): string {
   const parts = parseIsoDate(date);
   if (!parts) return date;
-  return longDateFormat.format(new Date(Date.UTC(parts.year, parts.month - 1, parts.day)));
+  return formatWeekdayDay(new Date(Date.UTC(parts.year, parts.month - 1, parts.day)));
 }
