@@ -17,12 +17,20 @@ export function Reveal({
     const element = ref.current;
     if (!element || typeof IntersectionObserver === "undefined") return;
     if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
-    // Already in (or above) the viewport: never hide what the visitor can see.
-    if (element.getBoundingClientRect().top < window.innerHeight) return;
-    element.dataset.reveal = "hidden";
+    // Where the block is comes from the observer's first report, not from getBoundingClientRect(): asked for
+    // at once, each block's position would make the browser lay the page out again (eleven times on the home page).
+    let first = true;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
+        const entry = entries[entries.length - 1]!;
+        if (first) {
+          first = false;
+          // Already in (or above) the viewport: never hide what the visitor can see.
+          if (entry.isIntersecting || entry.boundingClientRect.top < window.innerHeight) observer.disconnect();
+          else element.dataset.reveal = "hidden";
+          return;
+        }
+        if (entry.isIntersecting) {
           element.dataset.reveal = "shown";
           observer.disconnect();
         }
