@@ -67,31 +67,28 @@ export function precompressedFiles(root: string, cacheControl: (path: string) =>
     entries.set(path, { extension: extname(item.name), cacheControl: cacheControl(path), variants });
   }
 
-  return Object.assign(
-    function servePrecompressed(req: Request, res: Response, next: NextFunction) {
-      if (req.method !== "GET" && req.method !== "HEAD") return next();
-      const entry = entries.get(req.path);
-      if (!entry) return next();
-      const encoding = acceptedEncodings(req.get("accept-encoding")).find((name) => entry.variants[name]);
-      // Caches must keep the encodings apart whether or not this answer is compressed.
-      res.vary("Accept-Encoding");
-      if (!encoding) return next();
-      const variant = entry.variants[encoding]!;
-      res.type(entry.extension);
-      res.set({ "Content-Encoding": encoding, "Cache-Control": entry.cacheControl, ETag: variant.etag });
-      if (
-        req
-          .get("if-none-match")
-          ?.split(",")
-          .some((tag) => tag.trim().replace(/^W\//, "") === variant.etag)
-      ) {
-        res.status(304).end();
-        return;
-      }
-      res.set("Content-Length", String(variant.body.length));
-      if (req.method === "HEAD") res.end();
-      else res.end(variant.body);
-    },
-    { paths: () => [...entries.keys()] },
-  );
+  return function servePrecompressed(req: Request, res: Response, next: NextFunction) {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const entry = entries.get(req.path);
+    if (!entry) return next();
+    const encoding = acceptedEncodings(req.get("accept-encoding")).find((name) => entry.variants[name]);
+    // Caches must keep the encodings apart whether or not this answer is compressed.
+    res.vary("Accept-Encoding");
+    if (!encoding) return next();
+    const variant = entry.variants[encoding]!;
+    res.type(entry.extension);
+    res.set({ "Content-Encoding": encoding, "Cache-Control": entry.cacheControl, ETag: variant.etag });
+    if (
+      req
+        .get("if-none-match")
+        ?.split(",")
+        .some((tag) => tag.trim().replace(/^W\//, "") === variant.etag)
+    ) {
+      res.status(304).end();
+      return;
+    }
+    res.set("Content-Length", String(variant.body.length));
+    if (req.method === "HEAD") res.end();
+    else res.end(variant.body);
+  };
 }
