@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,7 +13,15 @@ if (!existsSync(chromiumPath)) {
 }
 
 // Decided once in the main process; workers inherit the environment.
-process.env.E2E_PORT ??= String(4300 + Math.floor(Math.random() * 500));
+// A port the kernel says is free (a fixed range once met a port another service held, such as RabbitMQ's 4369).
+process.env.E2E_PORT ??= execFileSync(
+  process.execPath,
+  [
+    "-e",
+    'const s = require("node:net").createServer().listen(0, "127.0.0.1", () => { process.stdout.write(String(s.address().port)); s.close(); });',
+  ],
+  { encoding: "utf8" },
+).trim();
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "boutique-e2e-"));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
