@@ -20,6 +20,7 @@ import { ThemeScript } from "~/components/layout/theme-script";
 import { servicesContext } from "~/lib/context.server";
 import { Stylesheet } from "~/lib/stylesheet";
 import { useNonce } from "~/lib/nonce";
+import { ScriptsAfterPaint } from "~/lib/scripts-after-paint";
 import { getViewer } from "~/modules/accounts/accounts.server";
 import { clearFlashCookie, readFlash } from "~/modules/accounts/accounts.server";
 import { BrandIntro } from "~/modules/brand/components/effects/brand-intro";
@@ -116,6 +117,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <GoldenCursor />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        <ScriptsAfterPaint />
       </body>
     </html>
   );
