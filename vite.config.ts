@@ -10,7 +10,12 @@ export default defineConfig({
   // The server bundle's entry is our own server (express, workers, shutdown);
   // it reaches React Router's build through the virtual module.
   environments: {
-    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
+    ssr: {
+      build: { rollupOptions: { input: "./server/app.ts" } },
+      // Bundled, so only the icons we draw come along: left external, the server loads all of lucide-react's
+      // icons (a 1.3 MB module, held twice in the heap as source and code) to render a dozen.
+      resolve: { noExternal: ["lucide-react"] },
+    },
     client: {
       build: {
         rolldownOptions: {

@@ -16,7 +16,7 @@ if (!env.DATABASE_URL && !pgliteExists(env))
 
 try {
   const db = await openForCli(env, "db:backup");
-  const images = createImageStore(env);
+  const images = await createImageStore(env);
   try {
     const summary = await writeBackup(db.handle.db, createWriteStream(file), images);
     const rows = Object.values(summary.rows).reduce((a, b) => a + b, 0);

@@ -16,7 +16,7 @@ try {
   if (error instanceof DataDirLockedError) fail(`${error.message}\nA restore needs the database to itself: stop the server first.`);
   throw error;
 }
-const images = createImageStore(env);
+const images = await createImageStore(env);
 try {
   const summary = await restoreBackup(db.handle.db, createReadStream(file), images);
   const rows = Object.values(summary.rows).reduce((a, b) => a + b, 0);

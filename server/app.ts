@@ -287,7 +287,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   // Uploaded images: the folder DATA_DIR/uploads, or the S3 bucket when S3_BUCKET is set. S3 is asked once
   // here: keys it refuses, or a bucket it does not have, stop the start; no answer at all only warns.
-  const images = createImageStore(env);
+  const images = await createImageStore(env);
   if ("check" in images) {
     try {
       await images.check();

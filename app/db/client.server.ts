@@ -3,14 +3,10 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs"
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql, type SQL } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as accounts from "./schema/accounts";
 import * as admin from "./schema/admin";
@@ -109,7 +105,17 @@ await client.close();`;
   }
 }
 
+/*
+ * Each engine's driver is loaded when that engine is opened: a server on
+ * PostgreSQL never loads PGlite (nor the other way round), which keeps both
+ * out of the memory of a server that does not use them.
+ */
 async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("@electric-sql/pglite/contrib/pg_trgm"),
+    import("drizzle-orm/pglite"),
+  ]);
   const path = dataDir ? join(dataDir, "pgdata") : undefined;
   if (dataDir && path) {
     // PGlite does not create parent folders itself.
@@ -223,6 +229,7 @@ async function listenPostgres(url: string, channel: string, onMessage: (payload:
 export async function migrateDatabase(handle: DatabaseHandle, databaseUrl?: string): Promise<void> {
   const folder = migrationsFolder();
   if (handle.engine === "pglite") {
+    const { migrate: migratePglite } = await import("drizzle-orm/pglite/migrator");
     await migratePglite(handle.db as never, { migrationsFolder: folder });
     return;
   }

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import sharp from "sharp";
 import { DEMO_COLORS, DEMO_DRESSES, demoImages } from "./demo-collection";
 import { ART_HEIGHT, ART_WIDTH, drawGown, type GownPicture } from "./gown-art";
 import { ART_VERSION } from "./gown-image-url";
 import { IMAGE_WIDTHS } from "~/lib/image-url";
+import { loadSharp } from "~/lib/sharp.server";
 
 export type ImageFormat = "webp" | "avif" | "png";
 
@@ -77,9 +77,6 @@ export class ImageRendererBusy extends Error {
   }
 }
 
-// libvips would keep its own cache of operations and files (up to 50 MB by default) beside ours; ours is enough.
-sharp.cache(false);
-
 const cache = new Map<string, RenderedImage>();
 const inFlight = new Map<string, Promise<RenderedImage>>();
 let cachedBytes = 0;
@@ -127,6 +124,7 @@ async function render(picture: GownPicture, width: number, format: ImageFormat, 
   const height = Math.round((width * ART_HEIGHT) / ART_WIDTH);
   // Drawn straight at the target size: vector art loses nothing, and it is faster than rendering large and shrinking.
   const svg = drawGown(picture).replace(`width="${ART_WIDTH}" height="${ART_HEIGHT}"`, `width="${width}" height="${height}"`);
+  const sharp = await loadSharp();
   let pipeline = sharp(Buffer.from(svg));
   if (format === "webp") pipeline = pipeline.webp({ quality: 82, effort: 4 });
   else if (format === "avif") pipeline = pipeline.avif({ quality: 55, effort: 3 });

@@ -1,4 +1,4 @@
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Logger } from "~/lib/logger.server";
 
 export interface OutgoingAttachment {
@@ -50,15 +50,28 @@ export function createLogTransport(logger: Logger): MailTransport {
 }
 
 export function createSmtpTransport(url: string, domain: string): MailTransport {
-  const transporter = nodemailer.createTransport(url, {
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
-  } as never);
+  // nodemailer loads with the first mail, not at start-up: a server that has sent nothing does not hold it.
+  let transporter: Promise<Transporter> | null = null;
+  const ready = () =>
+    (transporter ??= import("nodemailer")
+      .then(({ default: nodemailer }) =>
+        nodemailer.createTransport(url, {
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 20_000,
+        } as never),
+      )
+      .catch((error: unknown) => {
+        // Not kept: the outbox retries the mail, and the next try starts again.
+        transporter = null;
+        throw error;
+      }));
   return {
     name: "smtp",
     async send(mail) {
-      await transporter.sendMail({
+      await (
+        await ready()
+      ).sendMail({
         from: mail.from,
         to: mail.to,
         subject: mail.subject,
@@ -79,7 +92,7 @@ export function createSmtpTransport(url: string, domain: string): MailTransport 
       });
     },
     close() {
-      transporter.close();
+      void transporter?.then((opened) => opened.close());
     },
   };
 }

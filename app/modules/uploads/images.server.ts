@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
-import sharp, { type Sharp, type SharpOptions } from "sharp";
+import type { Sharp, SharpOptions } from "sharp";
+import { loadSharp } from "~/lib/sharp.server";
 import type { ReceivedFile } from "./receive.server";
 
 /** Large enough for a phone's photo, small enough that one decode cannot exhaust memory. */
@@ -21,6 +22,7 @@ export class ImageUnreadable extends Error {
 
 async function decoder(file: ReceivedFile): Promise<Sharp> {
   const options: SharpOptions = { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" };
+  const sharp = await loadSharp();
   if (file.type !== "image/heic") return sharp(file.path, options);
   // sharp's own libvips reads AVIF but not HEVC-coded HEIC: decode it with libheif (WebAssembly), then hand sharp the pixels.
   const { default: decode } = await import("heic-decode");

@@ -3,12 +3,13 @@ import { join, resolve } from "node:path";
 import type { Env } from "~/lib/env.server";
 import { ImageUnreadable, reencodeImage } from "./images.server";
 import type { ReceivedFile, UploadProblem } from "./receive.server";
-import { s3Store, type S3ImageStore } from "./s3-store.server";
+import type { S3ImageStore } from "./s3-store.server";
 import { folderStore, type ImageStore } from "./store.server";
 import { UPLOAD_MESSAGES } from "./uploads";
 
 export { receiveUpload, UploadRefused, type ReceivedFile, type ReceivedForm, type UploadProblem } from "./receive.server";
-export { S3StoreError, type S3ImageStore } from "./s3-store.server";
+export { S3StoreError } from "./s3-error.server";
+export type { S3ImageStore } from "./s3-store.server";
 export type { ImageStore } from "./store.server";
 
 declare module "~/lib/context.server" {
@@ -36,9 +37,14 @@ export function uploadsFolder(env: Pick<Env, "DATA_DIR">): string {
   return resolve(env.DATA_DIR, "uploads");
 }
 
-/** The store this configuration asks for: the S3 bucket when S3_BUCKET is set (with its keys), else DATA_DIR/uploads. */
-export function createImageStore(env: Pick<Env, "DATA_DIR" | "S3">): ImageStore | S3ImageStore {
-  return env.S3 ? s3Store(env.S3) : folderStore(uploadsFolder(env));
+/**
+ * The store this configuration asks for: the S3 bucket when S3_BUCKET is set (with its keys), else DATA_DIR/uploads.
+ * The AWS SDK (several MB of code) is loaded only for the bucket.
+ */
+export async function createImageStore(env: Pick<Env, "DATA_DIR" | "S3">): Promise<ImageStore | S3ImageStore> {
+  if (!env.S3) return folderStore(uploadsFolder(env));
+  const { s3Store } = await import("./s3-store.server");
+  return s3Store(env.S3);
 }
 
 /** Where files wait while they arrive and are checked. */

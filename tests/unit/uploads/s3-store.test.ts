@@ -92,12 +92,12 @@ describe("S3 image store", () => {
     nowhere.close();
   });
 
-  it("is chosen when S3_BUCKET is set with both keys; the folder otherwise", () => {
+  it("is chosen when S3_BUCKET is set with both keys; the folder otherwise", async () => {
     const s3env = parseEnv({ DATA_DIR: "/tmp/boutique-x", ...s3.env });
-    const chosen = createImageStore(s3env);
+    const chosen = await createImageStore(s3env);
     expect(chosen.kind).toBe("s3");
     expect(chosen.where).toBe(`s3://${s3.bucket} at ${s3.endpoint}`);
-    expect(createImageStore(parseEnv({ DATA_DIR: "/tmp/boutique-x" })).kind).toBe("folder");
+    expect((await createImageStore(parseEnv({ DATA_DIR: "/tmp/boutique-x" }))).kind).toBe("folder");
   });
 });
 
