@@ -4,7 +4,7 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "reac
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { requestContext } from "~/lib/context.server";
 import { NonceProvider } from "~/lib/nonce";
-import { InertScripts } from "~/lib/scripts-after-paint.server";
+import { ModulePreloadPriority } from "~/lib/script-priority.server";
 import { StylesheetProvider, type StylesheetDelivery } from "~/lib/stylesheet";
 import appCss from "~/styles/app.css?inline";
 import stylesheetFile from "~/styles/app.css?url";
@@ -99,12 +99,11 @@ export default function handleRequest(
  * each boundary that resolves): passing each piece on would cost a trip
  * through the web stream, the compressor and the socket per 4 KB. Nothing is
  * held back past a flush, so streaming stays as it was. On the way, the
- * scripts are sent inert, to start after the first paint
- * (lib/scripts-after-paint.server.ts).
+ * scripts' preloads are marked low priority (lib/script-priority.server.ts).
  */
 class FlushedChunks extends Writable {
   #pending: Buffer[] = [];
-  #scripts = new InertScripts();
+  #scripts = new ModulePreloadPriority();
   #controller: ReadableStreamDefaultController<Uint8Array> | null = null;
   readonly #onFinished: () => void;
   /** What the response sends. */

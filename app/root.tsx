@@ -20,7 +20,6 @@ import { ThemeScript } from "~/components/layout/theme-script";
 import { servicesContext } from "~/lib/context.server";
 import { Stylesheet } from "~/lib/stylesheet";
 import { useNonce } from "~/lib/nonce";
-import { ScriptsAfterPaint } from "~/lib/scripts-after-paint";
 import { getViewer } from "~/modules/accounts/accounts.server";
 import { clearFlashCookie, readFlash } from "~/modules/accounts/accounts.server";
 import { BrandIntro } from "~/modules/brand/components/effects/brand-intro";
@@ -117,7 +116,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <GoldenCursor />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
-        <ScriptsAfterPaint />
       </body>
     </html>
   );
