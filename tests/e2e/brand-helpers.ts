@@ -24,8 +24,16 @@ export async function revealWholePage(page: Page) {
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   const step = Math.max(200, Math.floor((page.viewportSize()?.height ?? 800) / 2));
   for (let y = 0; y <= height; y += step) {
-    await page.evaluate((top) => window.scrollTo(0, top), y);
-    await page.waitForTimeout(40);
+    // Two rendered frames at each position: the observers are computed when the browser renders, and on a busy
+    // machine a fixed pause could pass with no frame at all, so a block scrolled past unseen stayed hidden.
+    await page.evaluate(
+      (top) =>
+        new Promise<void>((done) => {
+          window.scrollTo(0, top);
+          requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)));
+        }),
+      y,
+    );
   }
   await expect(page.locator('[data-reveal="hidden"]')).toHaveCount(0);
   await page.evaluate(() => window.scrollTo(0, 0));
