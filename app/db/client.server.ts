@@ -4,10 +4,8 @@ import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { sql, type SQL } from "drizzle-orm";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
-import pg from "pg";
+import type { Client } from "pg";
 import * as accounts from "./schema/accounts";
 import * as admin from "./schema/admin";
 import * as audit from "./schema/audit";
@@ -106,9 +104,9 @@ await client.close();`;
 }
 
 /*
- * Each engine's driver is loaded when that engine is opened: a server on
- * PostgreSQL never loads PGlite (nor the other way round), which keeps both
- * out of the memory of a server that does not use them.
+ * Each engine's driver is loaded when that engine is opened or migrated: a
+ * server on PostgreSQL never loads PGlite, and one on PGlite never loads `pg`
+ * or drizzle's driver for it, so neither holds memory it does not use.
  */
 async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
@@ -144,6 +142,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+  const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import("pg"), import("drizzle-orm/node-postgres")]);
   const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
   // An idle client that loses its connection emits 'error' on the pool;
   // without a listener that would crash the process.
@@ -154,7 +153,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     db,
     engine: "postgres",
     async listen(channel, onMessage, onGap) {
-      const listener = await listenPostgres(url, channel, onMessage, onGap);
+      const listener = await listenPostgres(pg.Client, url, channel, onMessage, onGap);
       listeners.add(listener);
       return async () => {
         listeners.delete(listener);
@@ -173,14 +172,20 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
  * drops, reconnect with back-off and report a gap: notifications sent while
  * we were away are lost, so whoever listens should reload.
  */
-async function listenPostgres(url: string, channel: string, onMessage: (payload: string) => void, onGap?: () => void) {
+async function listenPostgres(
+  PgClient: typeof Client,
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onGap?: () => void,
+) {
   let stopped = false;
-  let client: pg.Client | null = null;
+  let client: Client | null = null;
   let retry: NodeJS.Timeout | undefined;
   let delay = 250;
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url });
+    const next = new PgClient({ connectionString: url });
     next.on("notification", (message) => {
       if (message.channel === channel) onMessage(message.payload ?? "");
     });
@@ -192,7 +197,7 @@ async function listenPostgres(url: string, channel: string, onMessage: (payload:
     delay = 250;
   };
 
-  const scheduleReconnect = (failed: pg.Client) => {
+  const scheduleReconnect = (failed: Client) => {
     if (stopped || client !== failed) return;
     client = null;
     failed.end().catch(() => {});
@@ -234,6 +239,11 @@ export async function migrateDatabase(handle: DatabaseHandle, databaseUrl?: stri
     return;
   }
   if (!databaseUrl) throw new Error("migrateDatabase: a PostgreSQL handle needs its URL");
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import("pg"),
+    import("drizzle-orm/node-postgres"),
+    import("drizzle-orm/node-postgres/migrator"),
+  ]);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {

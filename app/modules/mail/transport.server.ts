@@ -92,7 +92,11 @@ export function createSmtpTransport(url: string, domain: string): MailTransport 
       });
     },
     close() {
-      void transporter?.then((opened) => opened.close());
+      // A load that failed has nothing to close (and its rejection was the sender's to handle).
+      void transporter?.then(
+        (opened) => opened.close(),
+        () => {},
+      );
     },
   };
 }

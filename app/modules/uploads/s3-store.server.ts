@@ -4,8 +4,6 @@ import type { S3Settings } from "~/lib/env.server";
 import { S3StoreError } from "./s3-error.server";
 import { checkKey, type ImageStore } from "./store.server";
 
-export { S3StoreError };
-
 const HINTS: Record<string, string> = {
   InvalidAccessKeyId: "the access key is not known: check S3_ACCESS_KEY_ID",
   SignatureDoesNotMatch: "the secret does not match the access key: check S3_SECRET_ACCESS_KEY",

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { text } from "node:stream/consumers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv, type S3Settings } from "~/lib/env.server";
-import { s3Store, S3StoreError } from "~/modules/uploads/s3-store.server";
+import { S3StoreError } from "~/modules/uploads/s3-error.server";
+import { s3Store } from "~/modules/uploads/s3-store.server";
 import { createImageStore } from "~/modules/uploads/uploads.server";
 import { startLocalS3, type LocalS3 } from "../../helpers/s3-server";
 
