@@ -17,6 +17,7 @@ import { Button } from "~/components/ui/button";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { ThemeScript } from "~/components/layout/theme-script";
+import { EarlyClicksScript, ReplayEarlyClicks } from "~/lib/early-clicks";
 import { servicesContext } from "~/lib/context.server";
 import { Stylesheet } from "~/lib/stylesheet";
 import { useNonce } from "~/lib/nonce";
@@ -93,6 +94,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#fbf8f3" media="(prefers-color-scheme: light)" />
         <meta name="theme-color" content="#151412" media="(prefers-color-scheme: dark)" />
         <ThemeScript />
+        <EarlyClicksScript />
         <Meta />
         <Links />
         <Stylesheet file={import.meta.env.DEV ? null : stylesheet} />
@@ -114,6 +116,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Toaster position="top-center" closeButton />
         <BrandIntro />
         <GoldenCursor />
+        <ReplayEarlyClicks />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,0 +1,49 @@
+import { useEffect } from "react";
+import { useNonce } from "~/lib/nonce";
+
+/**
+ * Taps that come before the page is interactive are kept, not lost (decision 0017).
+ *
+ * The server's HTML is on screen well before React has hydrated it: on a fast link
+ * the `load` event comes 15–60 ms before React even listens, on a slow phone much
+ * longer. Links and form buttons work in that time on their own (they are left
+ * alone, as are disabled buttons), but a button that
+ * only JavaScript drives (a heart, a tab, the menu, a dialog's opener) would
+ * swallow the tap. The inline script below holds such taps from the first byte
+ * of the page, and `ReplayEarlyClicks` presses the same buttons again, in order,
+ * once React has them.
+ */
+const script = `(function(){var q=[];function h(e){var t=e.target;t=t&&t.closest?t.closest('button,[role="button"],[role="tab"]'):null;if(!t||t.disabled||(t.tagName==="A"&&t.hasAttribute("href"))||t.getAttribute("aria-disabled")==="true"||(t.form&&t.type!=="button"))return;e.preventDefault();e.stopImmediatePropagation();q.push(t);}addEventListener("click",h,true);window.__earlyClicks={queue:q,stop:function(){removeEventListener("click",h,true);}};})();`;
+
+declare global {
+  interface Window {
+    __earlyClicks?: { queue: Element[]; stop: () => void };
+  }
+}
+
+export function EarlyClicksScript() {
+  const nonce = useNonce();
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: script }} />;
+}
+
+/** What a mouse press sends, in order: a tab listens for the press, most buttons for the click. */
+function press(target: Element) {
+  const init = { bubbles: true, cancelable: true, composed: true, button: 0, view: window };
+  target.dispatchEvent(new PointerEvent("pointerdown", { ...init, buttons: 1, pointerType: "mouse", isPrimary: true }));
+  target.dispatchEvent(new MouseEvent("mousedown", { ...init, buttons: 1 }));
+  target.dispatchEvent(new PointerEvent("pointerup", { ...init, pointerType: "mouse", isPrimary: true }));
+  target.dispatchEvent(new MouseEvent("mouseup", init));
+  target.dispatchEvent(new MouseEvent("click", { ...init, detail: 1 }));
+}
+
+/** Stops holding taps and replays the ones held, once the tree around it has hydrated. */
+export function ReplayEarlyClicks() {
+  useEffect(() => {
+    const early = window.__earlyClicks;
+    if (!early) return;
+    window.__earlyClicks = undefined;
+    early.stop();
+    for (const target of early.queue.splice(0)) if (target.isConnected) press(target);
+  }, []);
+  return null;
+}
