@@ -24,7 +24,13 @@ export default defineConfig({
               groups: [
                 {
                   name: "framework",
-                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream|sonner)[\\/]|vite[\\/]preload-helper/,
+                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]|vite[\\/]preload-helper/,
+                  priority: 20,
+                },
+                {
+                  // Toasts load with the first one, or when the browser is idle (app/lib/toast.tsx).
+                  name: "toasts",
+                  test: /node_modules[\\/]sonner[\\/]/,
                   priority: 20,
                 },
                 {

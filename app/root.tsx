@@ -11,7 +11,7 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "react-router";
-import { toast, Toaster } from "sonner";
+import { toast, Toaster } from "~/lib/toast";
 import type { Route } from "./+types/root";
 import { Button } from "~/components/ui/button";
 import { SiteFooter } from "~/components/layout/site-footer";

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { Route } from "./+types/account";
 import { requestContext, servicesContext } from "~/lib/context.server";
 import { formatPrice } from "~/lib/format";

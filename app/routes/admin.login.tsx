@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { and, eq } from "drizzle-orm";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { Route } from "./+types/admin.login";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";

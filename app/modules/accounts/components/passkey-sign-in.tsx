@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useSubmit } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/lib/hydrated";
 import { signInWithPasskey } from "../passkeys";

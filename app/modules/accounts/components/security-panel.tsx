@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Form, useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
 import { useHydrated } from "~/lib/hydrated";

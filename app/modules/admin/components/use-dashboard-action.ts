@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { FieldErrors } from "~/lib/forms";
 
 /** What the dashboard's action answers a script's request with. */

@@ -1,6 +1,6 @@
 import { Minus, Plus, ShoppingBag, Trash2 } from "lucide-react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { useRef, useState } from "react";
 import { Sheet, SheetTrigger } from "~/components/ui/sheet";
 import { formatPrice } from "~/lib/format";

@@ -1,7 +1,7 @@
 import { ArrowLeft, CalendarHeart } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { formatPrice } from "~/lib/format";
 import { cart } from "~/modules/cart/cart";
 import { WishlistButton } from "~/modules/wishlist/components/wishlist-button";

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { StorefrontNotice } from "../types";
 
 /** Shows the storefront's notice (SPEC §8: 'Shopify: Payment required') once as a toast. */

@@ -1,7 +1,7 @@
 import { ArrowLeft, ArrowRight, ImagePlus, Loader2, Send } from "lucide-react";
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { Form } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { buttonStyles } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { getFormErrors, type FieldErrors } from "~/lib/forms";

@@ -1,7 +1,7 @@
 import { Loader2 } from "lucide-react";
 import { useEffect, useId, useRef, useState, type ElementType, type FormEvent } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
