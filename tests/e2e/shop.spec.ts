@@ -39,6 +39,8 @@ test.describe("collection pages", () => {
     const all = await titles(page);
     await page.getByRole("link", { name: "Romantic", exact: true }).click();
     await expect(page).toHaveURL(/\?style=romantic$/);
+    // The address changes at once, the list when the filtered data arrives: wait for the list.
+    await expect.poll(() => titles(page)).not.toEqual(all);
     const romantic = await titles(page);
     expect(romantic.length).toBeGreaterThan(0);
     expect(romantic.length).toBeLessThan(all.length);
