@@ -126,6 +126,8 @@ try {
   // One unmeasured visit so the server has compiled and cached what it lazily prepares.
   await fetch(url).then((r) => r.text());
   mkdirSync(join(root, "bench/results"), { recursive: true });
+  // Now and then Chromium's trace misses the navigation (NO_NAVSTART): such a run is said, not counted, and tried again.
+  let failedRuns = 0;
   for (let run = 1; run <= runs; run++) {
     const chromium = await launchChromium();
     try {
@@ -138,7 +140,12 @@ try {
       if (!result) throw new Error("Lighthouse returned no result");
       const { lhr, report } = result;
       lighthouseVersion = lhr.lighthouseVersion;
-      if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      if (lhr.runtimeError) {
+        if (++failedRuns > runs) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        console.warn(`run ${run} failed (${lhr.runtimeError.code}); running it again`);
+        run--;
+        continue;
+      }
       const resultName = `bench/results/lighthouse${path.replaceAll("/", "-").replace(/-$/, "") || "-home"}-${run}`;
       writeFileSync(join(root, `${resultName}.json`), String(Array.isArray(report) ? report[0] : report));
       if (keepTrace) writeFileSync(join(root, `${resultName}.trace.json`), JSON.stringify(result.artifacts.Trace));
