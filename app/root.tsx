@@ -27,8 +27,9 @@ import { BrandIntro } from "~/modules/brand/components/effects/brand-intro";
 import { WishlistSync } from "~/modules/wishlist/components/wishlist-sync";
 import { GoldenCursor } from "~/modules/brand/components/effects/golden-cursor";
 import stylesheet from "~/styles/app.css?url";
-import cormorantLatin from "@fontsource-variable/cormorant-garamond/files/cormorant-garamond-latin-wght-normal.woff2?url";
-import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+// The core faces (scripts/subset-fonts.mjs makes them at build time).
+import cormorantLatin from "~/styles/fonts/cormorant-garamond-core.woff2?url";
+import interLatin from "~/styles/fonts/inter-core.woff2?url";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getViewer(request, context);

@@ -25,7 +25,8 @@ describe("brand pages on the production server", () => {
     expect(html).toContain("<style data-inline-styles");
     expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
     const fonts = [...new Set([...html.matchAll(/url\((\/assets\/[^)]+\.woff2)\)/g)].map((m) => m[1]!))];
-    expect(fonts.length).toBe(4);
+    // Per family: the core face (scripts/subset-fonts.mjs), the rest of Latin, Latin Extended.
+    expect(fonts.length).toBe(6);
     for (const font of fonts) expect((await fetch(`${server.url}${font}`)).status, font).toBe(200);
   });
 
@@ -34,7 +35,10 @@ describe("brand pages on the production server", () => {
     const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
     expect(preloads.length).toBeGreaterThan(3);
     for (const link of preloads) expect(link).toContain('fetchpriority="low"');
-    expect(html).toMatch(/<link[^>]+rel="preload"[^>]+href="\/assets\/[^"]+\.woff2"/);
+    // The fonts preloaded are the two core faces, cut to the boutique's characters: well under fontsource's files.
+    const fonts = [...html.matchAll(/<link[^>]+rel="preload"[^>]+href="(\/assets\/[^"]+\.woff2)"/g)].map((m) => m[1]!);
+    expect(fonts.map((font) => font.replace(/-[\w-]{8}\.woff2$/, ""))).toEqual(["/assets/cormorant-garamond-core", "/assets/inter-core"]);
+    for (const font of fonts) expect((await (await fetch(`${server.url}${font}`)).arrayBuffer()).byteLength).toBeLessThan(30_000);
   });
 
   it("answers a bad or missing unsubscribe token with a clear page, never a 500", async () => {
