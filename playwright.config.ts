@@ -57,7 +57,7 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
     // As `npm start` runs it: a small young generation keeps the idle heap small (see README, Memory).
-    command: "node --max-semi-space-size=8 server/main.js",
+    command: "MALLOC_ARENA_MAX=2 node --max-semi-space-size=8 server/main.js",
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     // A cold start on the shared machine under load can take well over a minute.

@@ -69,6 +69,7 @@ export async function startBenchServer(
   // As `npm start` runs it (README, Memory).
   const child = spawn(process.execPath, ["--max-semi-space-size=8", fileURLToPath(new URL("../server/main.js", import.meta.url))], {
     env: {
+      MALLOC_ARENA_MAX: "2",
       ...process.env,
       PORT: String(port),
       HOST: "127.0.0.1",

@@ -25,7 +25,8 @@ async function startOnce(dataDir) {
   const started = performance.now();
   const child = spawn(process.execPath, ["--max-semi-space-size=8", join(root, "server/main.js")], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    // As `npm start` runs it (README, Memory).
+    env: { MALLOC_ARENA_MAX: "2", ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
     stdio: "ignore",
   });
   for (;;) {
