@@ -12,7 +12,7 @@
 //
 //   node scripts/subset-fonts.mjs
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import subsetFont from "subset-font";
 
@@ -57,8 +57,8 @@ for (const font of FONTS) {
   const target = join(out, font.to);
   // Made again only when the source font or this script is newer than what is there.
   if (existsSync(target) && statSync(target).mtimeMs > Math.max(statSync(source).mtimeMs, statSync(script).mtimeMs)) continue;
-  const subset = await subsetFont(readFileSync(source), text, { targetFormat: "woff2", variationAxes: { wght: font.wght } });
-  mkdirSync(dirname(target), { recursive: true });
+  const original = readFileSync(source);
+  const subset = await subsetFont(original, text, { targetFormat: "woff2", variationAxes: { wght: font.wght } });
   writeFileSync(target, subset);
-  console.log(`${font.to}: ${readFileSync(source).length} → ${subset.length} bytes`);
+  console.log(`${font.to}: ${original.length} → ${subset.length} bytes`);
 }

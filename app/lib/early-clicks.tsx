@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useNonce } from "~/lib/nonce";
+import { InlineScript } from "~/lib/nonce";
 
 /**
  * Taps that come before the page is interactive are kept, not lost (decision 0017).
@@ -22,8 +22,7 @@ declare global {
 }
 
 export function EarlyClicksScript() {
-  const nonce = useNonce();
-  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: script }} />;
+  return <InlineScript code={script} />;
 }
 
 /** What a mouse press sends, in order: a tab listens for the press, most buttons for the click. */

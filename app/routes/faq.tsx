@@ -5,7 +5,7 @@ import type { Route } from "./+types/faq";
 import { Button } from "~/components/ui/button";
 import { Reveal } from "~/components/ui/reveal";
 import { BRAND } from "~/lib/brand";
-import { useNonce } from "~/lib/nonce";
+import { InlineScript } from "~/lib/nonce";
 import { pageMeta } from "~/lib/seo";
 import { PageHero } from "~/modules/brand/components/page-hero";
 import { FAQ_CATEGORIES } from "~/modules/brand/brand";
@@ -56,10 +56,9 @@ const EXPLORE = [
 ];
 
 export default function Faq() {
-  const nonce = useNonce();
   return (
     <>
-      <script type="application/ld+json" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: faqStructuredData() }} />
+      <InlineScript type="application/ld+json" code={faqStructuredData()} />
       <PageHero eyebrow="Questions & answers" title="Frequently Asked Questions">
         Everything brides, prom-goers and their families ask us most, from shipping and returns to fittings and gown care.
       </PageHero>

@@ -1,4 +1,4 @@
-import { useNonce } from "~/lib/nonce";
+import { InlineScript } from "~/lib/nonce";
 
 export const THEME_STORAGE_KEY = "theme";
 
@@ -10,6 +10,5 @@ export const THEME_STORAGE_KEY = "theme";
 const script = `(function(){try{var s=localStorage.getItem("${THEME_STORAGE_KEY}");var d=s==="dark"||(s!=="light"&&matchMedia("(prefers-color-scheme: dark)").matches);var e=document.documentElement;e.classList.toggle("dark",d);e.style.colorScheme=d?"dark":"light";}catch(_){}})();`;
 
 export function ThemeScript() {
-  const nonce = useNonce();
-  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: script }} />;
+  return <InlineScript code={script} />;
 }
