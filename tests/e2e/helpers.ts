@@ -6,6 +6,16 @@ export const THEMES = ["light", "dark"] as const;
 
 /** Fails the test on any WCAG 2.1 A/AA violation axe can find on the page as it is now. */
 export async function expectNoAxeViolations(page: Page) {
+  // Colours read halfway through a fade (a dialog's overlay coming in) are neither the before nor the after:
+  // wait until every animation that ends has ended. Polled from here, so a page's faked clock cannot stall it.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          document.getAnimations().filter((a) => a.playState === "running" && a.effect?.getComputedTiming().endTime !== Infinity).length,
+      ),
+    )
+    .toBe(0);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   expect(summary).toEqual([]);
