@@ -56,8 +56,8 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    // As `npm start` runs it: a small young generation keeps the idle heap small (see README, Memory).
-    command: "MALLOC_ARENA_MAX=2 node --max-semi-space-size=8 server/main.js",
+    // As `npm start` runs it (server/start.sh; README, Memory).
+    command: "sh server/start.sh",
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     // A cold start on the shared machine under load can take well over a minute.

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:net";
@@ -55,7 +55,19 @@ export interface BenchServer {
 }
 
 /**
- * Starts the built server (`node server/main.js`; run `npm run build` first)
+ * Spawns the built server through server/start.sh, as `npm start` does (its
+ * Node flags and malloc settings; README, Memory), on this process's Node.
+ * The script execs Node, so the child's PID is the server's.
+ */
+export function spawnServer(env: NodeJS.ProcessEnv, options: Omit<SpawnOptions, "env"> = {}): ChildProcess {
+  return spawn("sh", [fileURLToPath(new URL("../server/start.sh", import.meta.url))], {
+    ...options,
+    env: { ...env, NODE: process.execPath },
+  });
+}
+
+/**
+ * Starts the built server (`server/start.sh`; run `npm run build` first)
  * on a free loopback port with a fresh data folder, and resolves once
  * /healthz answers. `env` adds to or overrides the defaults (warn-level logs:
  * the benches measure serving, not logging).
@@ -66,10 +78,8 @@ export async function startBenchServer(
 ): Promise<BenchServer> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  // As `npm start` runs it (README, Memory).
-  const child = spawn(process.execPath, ["--max-semi-space-size=8", fileURLToPath(new URL("../server/main.js", import.meta.url))], {
-    env: {
-      MALLOC_ARENA_MAX: "2",
+  const child = spawnServer(
+    {
       ...process.env,
       PORT: String(port),
       HOST: "127.0.0.1",
@@ -78,8 +88,8 @@ export async function startBenchServer(
       APP_URL: base,
       ...env,
     },
-    stdio: ["ignore", output, "inherit"],
-  });
+    { stdio: ["ignore", output, "inherit"] },
+  );
   const stop = () => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
   };

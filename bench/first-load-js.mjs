@@ -1,14 +1,13 @@
 // First-load JavaScript per page, as Chromium receives it (gzip on the wire),
 // against the production build. Target (issue 4): 150 KB or less per page.
 // Run: npm run build && node bench/first-load-js.mjs [path ...]
-import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { request as httpRequest } from "node:http";
 import { chromium } from "playwright-core";
-import { freePort } from "./bench-helpers.ts";
+import { freePort, spawnServer } from "./bench-helpers.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const paths = process.argv.slice(2).length
@@ -16,11 +15,10 @@ const paths = process.argv.slice(2).length
   : ["/", "/weddings", "/prom", "/celebrations", "/product/magnolia-lace-ball-gown"];
 
 const port = await freePort();
-const server = spawn(process.execPath, ["--max-semi-space-size=8", join(root, "server/main.js")], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), "boutique-js-")), LOG_LEVEL: "warn" },
-  stdio: "ignore",
-});
+const server = spawnServer(
+  { ...process.env, PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), "boutique-js-")), LOG_LEVEL: "warn" },
+  { cwd: root, stdio: "ignore" },
+);
 const base = `http://127.0.0.1:${port}`;
 for (let i = 0; ; i++) {
   try {

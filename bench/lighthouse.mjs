@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import lighthouse from "lighthouse";
-import { freePort } from "./bench-helpers.ts";
+import { freePort, spawnServer } from "./bench-helpers.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const args = process.argv.slice(2);
@@ -63,11 +63,10 @@ const stopped = (child) =>
 
 const dataDir = mkdtempSync(join(tmpdir(), "boutique-lighthouse-"));
 const port = await freePort();
-const server = spawn(process.execPath, ["--max-semi-space-size=8", join(root, "server/main.js")], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info", NODE_ENV: "production" },
-  stdio: ["ignore", "pipe", "pipe"],
-});
+const server = spawnServer(
+  { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info", NODE_ENV: "production" },
+  { cwd: root, stdio: ["ignore", "pipe", "pipe"] },
+);
 const CHROMIUM_FLAGS = [
   "--headless",
   "--no-sandbox",

@@ -2,14 +2,13 @@
 // on an empty database and on one holding 100,000 rows, and the idle
 // server's resident memory. Run: npm run build && node bench/startup.mjs
 // (Node 24 from node_modules/.bin: `npx node bench/startup.mjs` or via npm run bench:startup).
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { freePort } from "./bench-helpers.ts";
+import { freePort, spawnServer } from "./bench-helpers.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -23,12 +22,7 @@ function rssKb(pid) {
 async function startOnce(dataDir) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ["--max-semi-space-size=8", join(root, "server/main.js")], {
-    cwd: root,
-    // As `npm start` runs it (README, Memory).
-    env: { MALLOC_ARENA_MAX: "2", ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-    stdio: "ignore",
-  });
+  const child = spawnServer({ ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" }, { cwd: root, stdio: "ignore" });
   for (;;) {
     try {
       const response = await fetch(`http://127.0.0.1:${port}/healthz`);
