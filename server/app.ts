@@ -5,6 +5,7 @@ import { availableParallelism } from "node:os";
 import { readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import { constants as zlibConstants } from "node:zlib";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
@@ -132,6 +133,10 @@ export function createApp(
     compression({
       // An event stream must reach the browser as it is written.
       filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+      // Only pages and JSON are compressed here (files go out precompressed at the highest quality), once
+      // per view. Brotli's quality 2 instead of the middleware's 4: a first view of the product page costs
+      // 4.7 ms of CPU instead of 6.3 ms (alternating autocannon runs), and weighs 21.0 KB instead of 19.9.
+      brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 2 } },
     }),
   );
 
