@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/account";
 import { requestContext, servicesContext } from "~/lib/context.server";
@@ -20,6 +20,7 @@ import {
   AlertDialogTrigger,
 } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
+import { Thumbnail } from "~/components/ui/thumbnail";
 import { Field, FormMessage } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
@@ -404,11 +405,13 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
               <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
                 {loaderData.wishlist.map((item) => (
                   <li key={item.id} className="flex gap-4 rounded-lg border border-border p-3">
-                    {item.productImageUrl ? <img src={item.productImageUrl} alt="" className="h-24 w-18 rounded object-cover" /> : null}
+                    {item.productImageUrl ? (
+                      <Thumbnail image={{ url: item.productImageUrl }} width={72} height={96} className="h-24 w-18 rounded object-cover" />
+                    ) : null}
                     <div className="flex flex-1 flex-col">
-                      <a href={`/product/${item.productHandle}`} className="font-medium underline-offset-4 hover:underline">
+                      <Link to={`/product/${item.productHandle}`} className="font-medium underline-offset-4 hover:underline">
                         {item.productTitle}
-                      </a>
+                      </Link>
                       <span className="text-sm text-muted-foreground">
                         {formatPrice({ amount: item.priceAmount, currencyCode: item.priceCurrency })}
                       </span>
@@ -636,7 +639,7 @@ function Addresses({
           </Button>
           {current ? (
             <Button asChild variant="ghost">
-              <a href="/account?tab=addresses">Cancel</a>
+              <Link to="/account?tab=addresses">Cancel</Link>
             </Button>
           ) : null}
         </div>

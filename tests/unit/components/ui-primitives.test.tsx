@@ -10,6 +10,7 @@ import { Select } from "~/components/ui/select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { LinkTabs, Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { Textarea } from "~/components/ui/textarea";
+import { Thumbnail } from "~/components/ui/thumbnail";
 
 /** The page's markup as the server sends it. */
 const html = (node: ReactNode) => renderToStaticMarkup(<MemoryRouter>{node}</MemoryRouter>);
@@ -189,5 +190,27 @@ describe("Table", () => {
     );
     expect(element(out, "th")).toMatchObject({ scope: "col" });
     expect(element(out, "div", ["role", "region"])).toMatchObject({ "aria-label": "Subscribers", tabindex: "0" });
+  });
+});
+
+describe("Thumbnail", () => {
+  it("offers the widths its box needs at 1× to 3×, not the stored full-size picture, and loads lazily", () => {
+    const img = element(
+      html(<Thumbnail image={{ url: "/images/gowns/magnolia-lace-ball-gown-front.webp?v=1" }} width={72} height={96} />),
+      "img",
+    );
+    expect(img).toMatchObject({ width: "72", height: "96", sizes: "72px", loading: "lazy", alt: "" });
+    expect(img?.src).toBe("/images/gowns/magnolia-lace-ball-gown-front.webp?v=1&amp;width=160");
+    expect(img?.srcSet?.split(", ").map((candidate) => candidate.split(" ")[1])).toEqual(["96w", "160w", "240w"]);
+  });
+
+  it("never offers more than the original holds, and an eager one has no loading attribute", () => {
+    const img = element(
+      html(<Thumbnail image={{ url: "https://cdn.example/a.jpg", width: 160 }} width={96} height={120} alt="Gown" eager />),
+      "img",
+    );
+    expect(img?.srcSet).toBe("https://cdn.example/a.jpg?width=96 96w, https://cdn.example/a.jpg?width=160 160w");
+    expect(img?.loading).toBeUndefined();
+    expect(img?.alt).toBe("Gown");
   });
 });

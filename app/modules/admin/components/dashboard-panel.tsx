@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import { toast } from "~/lib/toast";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonStyles } from "~/components/ui/button";
+import { Thumbnail } from "~/components/ui/thumbnail";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
@@ -134,14 +135,7 @@ function PullList({ row }: { row: AppointmentRow }) {
         <li key={dress.handle}>
           <Link to={`/product/${encodeURIComponent(dress.handle)}`} className="flex items-center gap-3 underline underline-offset-4">
             {dress.imageUrl ? (
-              <img
-                src={dress.imageUrl}
-                alt=""
-                width={40}
-                height={52}
-                loading="lazy"
-                className="h-13 w-10 shrink-0 rounded-sm object-cover"
-              />
+              <Thumbnail image={{ url: dress.imageUrl }} width={40} height={52} className="h-13 w-10 shrink-0 rounded-sm object-cover" />
             ) : null}
             <span className="min-w-0 break-words">{dress.title}</span>
           </Link>

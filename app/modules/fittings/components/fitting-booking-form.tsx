@@ -4,6 +4,7 @@ import { useFetcher } from "react-router";
 import { toast } from "~/lib/toast";
 import { buttonStyles } from "~/components/ui/button";
 import { DateGrid } from "~/components/ui/date-grid";
+import { Thumbnail } from "~/components/ui/thumbnail";
 import { Field } from "~/components/ui/field";
 import { getFormErrors, type FieldErrors, type FormErrors, type SubmittedValues } from "~/lib/forms";
 import { useHydrated } from "~/lib/hydrated";
@@ -261,7 +262,9 @@ export function FittingBookingForm({
                     key={`${item.productId}-${resetKey}`}
                     className="size-4 shrink-0 accent-gold-ink"
                   />
-                  {item.imageUrl ? <img src={item.imageUrl} alt="" className="size-10 shrink-0 object-cover" loading="lazy" /> : null}
+                  {item.imageUrl ? (
+                    <Thumbnail image={{ url: item.imageUrl }} width={40} height={40} className="size-10 shrink-0 object-cover" />
+                  ) : null}
                   <span className="min-w-0 truncate text-sm">{item.title}</span>
                 </label>
               </li>

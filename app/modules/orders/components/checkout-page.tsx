@@ -1,11 +1,11 @@
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { Thumbnail } from "~/components/ui/thumbnail";
 import { Input } from "~/components/ui/input";
 import { BRAND } from "~/lib/brand";
 import { formatPrice } from "~/lib/format";
 import { getFormErrors, inputAttributes, type FormFailure } from "~/lib/forms";
-import { imageSrcSet, imageUrlAtWidth } from "~/lib/image-url";
 import type { Money } from "~/lib/money";
 import type { ProductImage } from "~/modules/catalogue/types";
 import { placeOrderSchema } from "../schema";
@@ -20,14 +20,12 @@ const emailAttributes = inputAttributes(placeOrderSchema, "email");
 function LineImage({ image, title }: { image: ProductImage | null; title: string }) {
   if (!image) return <div aria-hidden="true" className="h-30 w-24 shrink-0 rounded-md bg-muted" />;
   return (
-    <img
-      src={imageUrlAtWidth(image.url, 240)}
-      srcSet={imageSrcSet(image, [96, 160, 240, 320])}
-      sizes="96px"
+    <Thumbnail
+      image={image}
       width={96}
       height={120}
       alt={image.altText ?? title}
-      decoding="async"
+      eager
       className="h-30 w-24 shrink-0 rounded-md bg-muted object-cover"
     />
   );
