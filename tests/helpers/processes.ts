@@ -18,7 +18,13 @@ export interface Spawned {
 
 /** Runs the current Node (the project's Node 24) on a script, collecting its output. */
 export function spawnNode(args: string[], env: Record<string, string | undefined>, cwd = process.cwd()): Spawned {
-  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  return spawnCollecting(process.execPath, args, env, cwd);
+}
+
+/** Runs a program with the test's environment plus `env` (undefined removes a variable), collecting its output. */
+export function spawnCollecting(command: string, args: string[], env: Record<string, string | undefined>, cwd = process.cwd()): Spawned {
+  // spawn leaves out a variable whose value is undefined.
+  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   let err = "";
   const listeners = new Set<() => void>();

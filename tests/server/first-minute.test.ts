@@ -1,9 +1,8 @@
-import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
-import { spawnNode, tempDir, type Spawned } from "../helpers/processes";
+import { spawnCollecting, spawnNode, tempDir, type Spawned } from "../helpers/processes";
 import { freePort } from "../helpers/smtp";
 
 const MAIN = fileURLToPath(new URL("../../server/main.js", import.meta.url));
@@ -68,32 +67,24 @@ describe("the first minute", () => {
 
   it("server/start.sh, as npm start runs it, gives the server its memory settings; a value already set wins", async () => {
     const port = await freePort();
-    const env: NodeJS.ProcessEnv = { ...process.env, NODE: process.execPath, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: tempDir() };
-    env.LOG_LEVEL = "warn";
-    env.MALLOC_ARENA_MAX = "1";
-    delete env.GLIBC_TUNABLES;
-    const child = spawn("sh", [START], { env, stdio: "ignore" });
-    try {
-      await expect
-        .poll(
-          () =>
-            fetch(`http://127.0.0.1:${port}/healthz`).then(
-              (r) => r.status,
-              () => 0,
-            ),
-          { timeout: 60_000 },
-        )
-        .toBe(200);
-      // The script execs Node: its PID is the server's.
-      const environ = readFileSync(`/proc/${child.pid}/environ`, "utf8").split("\0");
-      expect(environ).toContain("MALLOC_ARENA_MAX=1");
-      expect(environ).toContain("GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072");
-      const argv = readFileSync(`/proc/${child.pid}/cmdline`, "utf8").split("\0");
-      expect(argv[0]).toBe(process.execPath);
-      expect(argv).toContain("--max-semi-space-size=8");
-      expect(argv).toContain(MAIN);
-    } finally {
-      child.kill("SIGKILL");
-    }
+    const server = spawnCollecting("sh", [START], {
+      NODE: process.execPath,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: tempDir(),
+      LOG_LEVEL: "info",
+      MALLOC_ARENA_MAX: "1",
+      GLIBC_TUNABLES: undefined,
+    });
+    children.push(server);
+    await server.waitForOutput(/boutique listening/, 60_000);
+    // The script execs Node: its PID is the server's.
+    const environ = readFileSync(`/proc/${server.child.pid}/environ`, "utf8").split("\0");
+    expect(environ).toContain("MALLOC_ARENA_MAX=1");
+    expect(environ).toContain("GLIBC_TUNABLES=glibc.malloc.mmap_threshold=131072");
+    const argv = readFileSync(`/proc/${server.child.pid}/cmdline`, "utf8").split("\0");
+    expect(argv[0]).toBe(process.execPath);
+    expect(argv).toContain("--max-semi-space-size=8");
+    expect(argv).toContain(MAIN);
   });
 });
