@@ -286,17 +286,6 @@ function buttonsBack(width: number, height: number, fabric: string, shade: strin
 <path d="M${width / 2 - 120} 0 Q ${width / 2 - 90} 300 ${width / 2 - 160} ${height} M${width / 2 + 120} 0 Q ${width / 2 + 90} 300 ${width / 2 + 160} ${height}" stroke="${shade}" stroke-width="2" fill="none" opacity="0.6"/>${buttons}${fabric ? "" : ""}`;
 }
 
-function drapes(width: number, height: number, colour: string, opacity: number) {
-  const lines: string[] = [];
-  for (let i = 0; i < 9; i++) {
-    const y = height * (0.1 + i * 0.1);
-    lines.push(
-      `<path d="M -20 ${f(y)} C ${f(width * 0.25)} ${f(y - 90 - i * 6)} ${f(width * 0.45)} ${f(y + 110)} ${f(width * 0.7)} ${f(y + 10)} S ${f(width + 40)} ${f(y - 60)} ${f(width + 40)} ${f(y - 20)}" fill="none" stroke="${colour}" stroke-width="${f(1 + (i % 3) * 0.6)}" opacity="${f(opacity * (0.5 + (i % 4) * 0.15))}"/>`,
-    );
-  }
-  return lines.join("");
-}
-
 function hangerWithTag() {
   return `<path d="M400 150 C400 120 430 110 440 130 C448 146 430 160 416 166 L400 176" fill="none" stroke="${C.goldDeep}" stroke-width="6" stroke-linecap="round"/>
 <path d="M400 176 L210 300 Q200 310 214 312 L586 312 Q600 310 590 300 Z" fill="none" stroke="${C.goldDeep}" stroke-width="7" stroke-linejoin="round"/>
@@ -552,14 +541,6 @@ export function renderArtwork(): Record<string, string> {
     600,
     "An empty gold hanger with a blank tag, waiting for its gown",
     `<rect width="800" height="600" fill="${C.paper}"/><path d="M120 600 V 270 A 280 200 0 0 1 680 270 V 600" fill="${C.ivory}" stroke="${C.gold}" stroke-width="2"/>${hangerWithTag()}${sprig(120, 600, 260, 16, C.sageDeep, C.sage, 0.85)}${sprig(690, 600, 240, -16, C.sageDeep, C.sage, 0.85)}${blossom(220, 470, 20, C.blush, C.gold)}${blossom(580, 500, 18, C.blush, C.gold)}`,
-  );
-
-  // A soft field of silk lines behind the hero text.
-  files["hero-drape.svg"] = svg(
-    1600,
-    1000,
-    "Flowing lines of silk",
-    `<rect width="1600" height="1000" fill="none"/>${drapes(1600, 1000, C.gold, 0.55)}`,
   );
 
   return files;

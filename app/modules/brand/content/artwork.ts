@@ -16,7 +16,6 @@ const landscape = (name: string, alt: string): Artwork => ({ src: `/images/brand
 
 export const ARTWORK = {
   heroGown: portrait("hero-gown", "An ivory ball gown with a lace bodice, framed by an arch and garden roses"),
-  heroDrape: { src: "/images/brand/hero-drape.svg", width: 1600, height: 1000, alt: "" },
   atelier: portrait("atelier", "A gown in progress on a dressmaker's form, a tape measure draped across it"),
   comingSoon: {
     src: "/images/brand/coming-soon.svg",

@@ -4,22 +4,16 @@ import { Button } from "~/components/ui/button";
 import { BRAND } from "~/lib/brand";
 import { ARTWORK } from "../../content/artwork";
 import { HERO_COLLECTIONS } from "../../content/home";
+import { HeroDrape } from "./hero-drape";
 
 const TRANSPARENT_PIXEL = "data:image/gif;base64,R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==";
 
 export function HomeHero() {
-  const { heroGown, heroDrape } = ARTWORK;
+  const { heroGown } = ARTWORK;
   return (
     <section aria-labelledby="hero-heading" className="relative isolate overflow-hidden">
       <div aria-hidden="true" className="absolute inset-0 -z-20 bg-[radial-gradient(ellipse_at_70%_20%,var(--accent),transparent_60%)]" />
-      <img
-        src={heroDrape.src}
-        width={heroDrape.width}
-        height={heroDrape.height}
-        alt=""
-        aria-hidden="true"
-        className="absolute inset-0 -z-10 h-full w-full object-cover opacity-70 dark:opacity-35"
-      />
+      <HeroDrape className="absolute inset-0 -z-10 h-full w-full opacity-70 dark:opacity-35" />
       <div className="mx-auto grid min-h-[calc(100svh-4.5rem)] max-w-7xl items-center gap-10 px-6 py-16 sm:px-8 lg:grid-cols-[1.15fr_0.85fr] lg:gap-16 lg:py-20">
         <div className="text-center lg:text-left">
           <p className="eyebrow">{BRAND.city} bridal &amp; formal atelier</p>
