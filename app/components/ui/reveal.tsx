@@ -1,5 +1,43 @@
 import { useEffect, useRef, type ElementType, type ReactNode } from "react";
 
+/*
+ * One observer for every block on the page: each `new IntersectionObserver` costs the browser a few
+ * milliseconds at hydration, and the home page has eleven blocks. The first report for an element
+ * says where it is; later ones say it came into view.
+ */
+type Watch = { element: HTMLElement; first: boolean };
+const watched = new Map<Element, Watch>();
+let observer: IntersectionObserver | null = null;
+
+function report(entries: IntersectionObserverEntry[]) {
+  for (const entry of entries) {
+    const watch = watched.get(entry.target);
+    if (!watch) continue;
+    if (watch.first) {
+      watch.first = false;
+      // Already in (or above) the viewport: never hide what the visitor can see.
+      if (entry.isIntersecting || entry.boundingClientRect.top < window.innerHeight) unwatch(watch.element);
+      else watch.element.dataset.reveal = "hidden";
+      continue;
+    }
+    if (entry.isIntersecting) {
+      watch.element.dataset.reveal = "shown";
+      unwatch(watch.element);
+    }
+  }
+}
+
+function watch(element: HTMLElement) {
+  observer ??= new IntersectionObserver(report, { rootMargin: "0px 0px -8% 0px" });
+  watched.set(element, { element, first: true });
+  observer.observe(element);
+}
+
+function unwatch(element: HTMLElement) {
+  if (!watched.delete(element)) return;
+  observer?.unobserve(element);
+}
+
 /**
  * A block that fades in as it scrolls into view. The server renders it
  * visible; after hydration, script hides only blocks still below the fold
@@ -19,27 +57,9 @@ export function Reveal({
     if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
     // Where the block is comes from the observer's first report, not from getBoundingClientRect(): asked for
     // at once, each block's position would make the browser lay the page out again (eleven times on the home page).
-    let first = true;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        const entry = entries[entries.length - 1]!;
-        if (first) {
-          first = false;
-          // Already in (or above) the viewport: never hide what the visitor can see.
-          if (entry.isIntersecting || entry.boundingClientRect.top < window.innerHeight) observer.disconnect();
-          else element.dataset.reveal = "hidden";
-          return;
-        }
-        if (entry.isIntersecting) {
-          element.dataset.reveal = "shown";
-          observer.disconnect();
-        }
-      },
-      { rootMargin: "0px 0px -8% 0px" },
-    );
-    observer.observe(element);
+    watch(element);
     return () => {
-      observer.disconnect();
+      unwatch(element);
       delete element.dataset.reveal;
     };
   }, []);
