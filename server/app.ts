@@ -433,6 +433,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     },
     "boutique listening",
   );
+  collectStartupGarbage(logger);
 
   let shuttingDown: Promise<void> | null = null;
   const shutdown = (reason: string) => {
@@ -497,4 +498,28 @@ function parsedJsonField(body: Buffer | null, name: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Start-up (migrations, the catalogue's schema and seed check, the route build, the auth library) leaves 20–30 MB
+ * of garbage in V8's old generation, and V8 collects it only when allocation asks for room, which an idle server
+ * never does: on PostgreSQL the server idled at about 150 MB where a collection gives back about 35 MB. So it is
+ * collected once, a second after the server starts listening. `gc` exists when Node runs with `--expose-gc`, as
+ * server/start.sh starts it; started another way, this does nothing.
+ */
+function collectStartupGarbage(logger: Logger) {
+  const collect = (globalThis as { gc?: (options?: object) => void }).gc;
+  if (typeof collect !== "function") return;
+  setTimeout(() => {
+    const before = process.memoryUsage();
+    // "last-resort": V8's collection for memory pressure, which also compacts and hands emptied pages back to
+    // the system; a plain major collection frees the objects but keeps most of their pages.
+    collect({ type: "major", execution: "sync", flavor: "last-resort" });
+    const after = process.memoryUsage();
+    const mb = (bytes: number) => Math.round(bytes / 1_048_576);
+    logger.debug(
+      { heapUsedMb: [mb(before.heapUsed), mb(after.heapUsed)], rssMb: [mb(before.rss), mb(after.rss)] },
+      "start-up garbage collected",
+    );
+  }, 1000).unref();
 }

@@ -9,9 +9,11 @@
 # - MALLOC_ARENA_MAX=2: fewer glibc thread arenas keeping what threads freed.
 # - glibc.malloc.mmap_threshold=131072: glibc's own starting threshold, held,
 #   so large blocks are unmapped when freed instead of staying in the heap.
+# - --expose-gc: the server collects start-up's garbage once, a second after
+#   it starts listening (server/app.ts, collectStartupGarbage).
 # - NODE: the Node binary (the benches pass their own); else `node` on PATH,
 #   which under npm is the project's Node 24 (node_modules/.bin).
 : "${MALLOC_ARENA_MAX:=2}"
 : "${GLIBC_TUNABLES:=glibc.malloc.mmap_threshold=131072}"
 export MALLOC_ARENA_MAX GLIBC_TUNABLES
-exec "${NODE:-node}" --max-semi-space-size=8 "$(dirname "$0")/main.js" "$@"
+exec "${NODE:-node}" --max-semi-space-size=8 --expose-gc "$(dirname "$0")/main.js" "$@"

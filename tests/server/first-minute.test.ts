@@ -72,7 +72,7 @@ describe("the first minute", () => {
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: tempDir(),
-      LOG_LEVEL: "info",
+      LOG_LEVEL: "debug",
       MALLOC_ARENA_MAX: "1",
       GLIBC_TUNABLES: undefined,
     });
@@ -85,6 +85,12 @@ describe("the first minute", () => {
     const argv = readFileSync(`/proc/${server.child.pid}/cmdline`, "utf8").split("\0");
     expect(argv[0]).toBe(process.execPath);
     expect(argv).toContain("--max-semi-space-size=8");
+    expect(argv).toContain("--expose-gc");
     expect(argv).toContain(MAIN);
+    // With gc exposed, the server collects start-up's garbage once, after it starts listening, and gives pages back.
+    const line = await server.waitForOutput(/\{[^\n]*"start-up garbage collected"[^\n]*\}/, 30_000);
+    const { heapUsedMb, rssMb } = JSON.parse(line) as { heapUsedMb: [number, number]; rssMb: [number, number] };
+    expect(heapUsedMb[1]).toBeLessThan(heapUsedMb[0]);
+    expect(rssMb[1]).toBeLessThan(rssMb[0]);
   });
 });
