@@ -2,8 +2,7 @@ import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import type { Server } from "node:http";
 import { Server as NetServer } from "node:net";
 import { availableParallelism } from "node:os";
-import { readdirSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { constants as zlibConstants } from "node:zlib";
 import compression from "compression";
@@ -27,7 +26,7 @@ import { createLogTransport, createSmtpTransport } from "~/modules/mail/transpor
 import { ChangeBus, listenForAdminChanges } from "~/modules/realtime/change-bus.server";
 import { createImageStore, S3StoreError } from "~/modules/uploads/uploads.server";
 import { chooseLogFormat, describeOpening, humanReadableLog } from "./human-log";
-import { precompressedFiles } from "./precompressed";
+import { listFiles, precompressedFiles } from "./precompressed";
 import { reactRouterHandler } from "./react-router-handler";
 import { requestGuard } from "./request-guard";
 import { securityHeaders } from "./security-headers";
@@ -200,20 +199,18 @@ export function createApp(
     app.use(options.dev.middlewares);
   } else {
     const client = fileURLToPath(new URL("../client", import.meta.url));
+    const clientFiles = listFiles(client);
     // The build's own brotli and gzip copies first (scripts/precompress.mjs), so text files are not compressed per request.
     app.use(
-      precompressedFiles(client, (path) => (path.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600")),
+      precompressedFiles(client, clientFiles, (path) =>
+        path.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+      ),
     );
     // File names under /assets carry a content hash: cache them for a year.
     app.use("/assets", express.static(`${client}/assets`, { immutable: true, maxAge: "1y", index: false }));
     // The rest of build/client (public/: the favicon, brand images) is a fixed set of files: look a path up in it
     // rather than asking the disk on every page request.
-    const publicFiles = new Set(
-      readdirSync(client, { recursive: true, withFileTypes: true })
-        .filter((entry) => entry.isFile())
-        .map((entry) => `/${relative(client, join(entry.parentPath, entry.name)).split(sep).join("/")}`)
-        .filter((path) => !path.startsWith("/assets/")),
-    );
+    const publicFiles = new Set(clientFiles.filter((path) => !path.startsWith("/assets/")));
     const servePublic = express.static(client, { maxAge: "1h", index: false });
     app.use((req, res, next) => (publicFiles.has(safeDecode(req.path)) ? servePublic(req, res, next) : next()));
   }

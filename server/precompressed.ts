@@ -33,21 +33,28 @@ export function acceptedEncodings(header: string | undefined): Encoding[] {
   return (["br", "gzip"] as const).filter((encoding) => (quality.get(encoding) ?? any ?? 0) > 0);
 }
 
+/** Every file under `root`, as the URL path that names it ("/assets/app-1a2b.css"): the client build, listed once at start-up. */
+export function listFiles(root: string): string[] {
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => `/${relative(root, join(entry.parentPath, entry.name)).split(sep).join("/")}`);
+}
+
 /**
  * Serves the compressed copies `npm run build` writes beside the client build's
  * text files (scripts/precompress.mjs: brotli at quality 11, gzip at level 9),
  * so a script, stylesheet or brand picture costs the server a lookup instead of
  * a compression on every request, and the browser gets fewer bytes than the
  * on-the-fly compressor (quality 4) would give it. Loaded into memory once at
- * start-up (a few hundred KB). A copy older than its original (a build that
+ * start-up (a few hundred KB) from `paths`, the listing of `root`. A copy older than its original (a build that
  * skipped the step) is ignored, and anything without a copy, or a client that
  * accepts neither encoding, falls through to the plain static handlers.
  */
-export function precompressedFiles(root: string, cacheControl: (path: string) => string) {
+export function precompressedFiles(root: string, paths: readonly string[], cacheControl: (path: string) => string) {
   const entries = new Map<string, Entry>();
-  for (const item of readdirSync(root, { recursive: true, withFileTypes: true })) {
-    if (!item.isFile() || /\.(?:br|gz)$/.test(item.name)) continue;
-    const file = join(item.parentPath, item.name);
+  for (const path of paths) {
+    if (/\.(?:br|gz)$/.test(path)) continue;
+    const file = join(root, ...path.split("/"));
     const modified = statSync(file).mtimeMs;
     const variants: Entry["variants"] = {};
     for (const [encoding, suffix] of [
@@ -63,8 +70,7 @@ export function precompressedFiles(root: string, cacheControl: (path: string) =>
       }
     }
     if (!variants.br && !variants.gzip) continue;
-    const path = `/${relative(root, file).split(sep).join("/")}`;
-    entries.set(path, { extension: extname(item.name), cacheControl: cacheControl(path), variants });
+    entries.set(path, { extension: extname(path), cacheControl: cacheControl(path), variants });
   }
 
   return function servePrecompressed(req: Request, res: Response, next: NextFunction) {
