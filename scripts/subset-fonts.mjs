@@ -7,7 +7,8 @@
 // `font-display: optional` font, and they share a slow link with the page's
 // scripts. Any other Latin letter (é and ñ are in, ë is not) comes from fontsource's
 // file, declared in app.css with the rest of the range, loaded only by a page
-// that has one. Run by `npm run build` and `npm run dev`; the output is not kept
+// that has one; this script checks that the core and that face's ranges split
+// fontsource's Latin range between them. Run by `npm run build` and `npm run dev`; the output is not kept
 // in git (app/styles/fonts/ is ignored).
 //
 //   node scripts/subset-fonts.mjs
@@ -47,6 +48,40 @@ const FONTS = [
 const css = readFileSync(join(root, "app/styles/app.css"), "utf8").replace(/\s+/g, " ");
 if (css.split(`unicode-range: ${CORE_RANGE};`).length - 1 !== FONTS.length) {
   throw new Error(`app/styles/app.css must declare each core face with unicode-range: ${CORE_RANGE};`);
+}
+
+// The rest of each family's Latin file (fontsource's face, at the core's side in app.css) must claim what fontsource's
+// own CSS gives that file minus the core's characters: a character in neither face would be drawn in a fallback font,
+// one in both would be asked of whichever the browser picks.
+const codePoints = (range) => new Set([...charactersOf(range)].map((character) => character.codePointAt(0)));
+const describe = (points) =>
+  [...points]
+    .slice(0, 12)
+    .map((point) => `U+${point.toString(16).toUpperCase().padStart(4, "0")}`)
+    .join(", ") + (points.size > 12 ? ", …" : "");
+for (const font of FONTS) {
+  const [pkg, file] = font.from.split("/files/");
+  const fontsourceCss = readFileSync(join(root, "node_modules", pkg, "wght.css"), "utf8").replace(/\s+/g, " ");
+  const rangeOf = (text, src) =>
+    [...text.matchAll(/@font-face \{([^}]*)\}/g)]
+      .map((match) => match[1])
+      .find((face) => face.includes(src))
+      ?.match(/unicode-range: ?([^;]+);/)?.[1];
+  const latin = rangeOf(fontsourceCss, `files/${file}`);
+  const rest = rangeOf(css, font.from);
+  if (!latin || !rest) throw new Error(`app/styles/app.css and ${pkg}/wght.css must each declare ${file} with a unicode-range`);
+  const core = codePoints(CORE_RANGE);
+  const wanted = new Set([...codePoints(latin)].filter((point) => !core.has(point)));
+  const declared = codePoints(rest);
+  const missing = new Set([...wanted].filter((point) => !declared.has(point)));
+  const extra = new Set([...declared].filter((point) => !wanted.has(point)));
+  if (missing.size || extra.size) {
+    throw new Error(
+      `app/styles/app.css: the unicode-range of ${file} must be fontsource's Latin range minus the core's` +
+        (missing.size ? `; missing ${describe(missing)}` : "") +
+        (extra.size ? `; not to claim ${describe(extra)}` : ""),
+    );
+  }
 }
 
 mkdirSync(out, { recursive: true });
