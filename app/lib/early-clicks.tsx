@@ -35,14 +35,20 @@ function press(target: Element) {
   target.dispatchEvent(new MouseEvent("click", { ...init, detail: 1 }));
 }
 
-/** Stops holding taps and replays the ones held, once the tree around it has hydrated. */
+/**
+ * Once the tree around it has hydrated (it sits in the root layout, so error pages too): stops holding taps,
+ * replays the ones held, then marks the page interactive, `data-hydrated` on <html>, which the browser tests
+ * wait for. One effect for both, after every effect of the page below it has run.
+ */
 export function ReplayEarlyClicks() {
   useEffect(() => {
     const early = window.__earlyClicks;
-    if (!early) return;
-    window.__earlyClicks = undefined;
-    early.stop();
-    for (const target of early.queue.splice(0)) if (target.isConnected) press(target);
+    if (early) {
+      window.__earlyClicks = undefined;
+      early.stop();
+      for (const target of early.queue.splice(0)) if (target.isConnected) press(target);
+    }
+    document.documentElement.dataset.hydrated = "true";
   }, []);
   return null;
 }
