@@ -78,3 +78,20 @@ if (!postgresAvailable) {
 }
 
 export const testEngines: TestEngine[] = postgresAvailable ? [pglite, postgres] : [pglite];
+
+/**
+ * Runs `run` with a fresh database from each of `engines`, in order, and drops them all afterwards, however `run`
+ * ends: `withDatabases([engine, engine], async (source, restored) => ...)`.
+ */
+export async function withDatabases<const Engines extends readonly TestEngine[], T>(
+  engines: Engines,
+  run: (...databases: { [K in keyof Engines]: TestDatabase }) => Promise<T>,
+): Promise<T> {
+  const made: TestDatabase[] = [];
+  try {
+    for (const engine of engines) made.push(await engine.create());
+    return await run(...(made as { [K in keyof Engines]: TestDatabase }));
+  } finally {
+    await Promise.all(made.map((database) => database.drop()));
+  }
+}

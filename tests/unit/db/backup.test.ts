@@ -12,7 +12,7 @@ import { appointments } from "~/db/schema/fittings";
 import { newsletterSubscribers } from "~/db/schema/newsletter";
 import { mailOutbox } from "~/db/schema/mail";
 import { folderStore } from "~/modules/uploads/store.server";
-import { testEngines, type TestDatabase } from "../../helpers/databases";
+import { testEngines, withDatabases, type TestDatabase } from "../../helpers/databases";
 import { tempDir } from "../../helpers/processes";
 
 async function seed(source: TestDatabase) {
@@ -47,8 +47,7 @@ describe.each(testEngines)("backup and restore on $name", (engine) => {
 
   for (const target of testEngines) {
     it(`restores every row, with its types, into an empty ${target.name} database`, async () => {
-      const restored = await target.create();
-      try {
+      await withDatabases([target], async (restored) => {
         const { rows: counts } = await restoreBackup(restored.handle.db, createReadStream(file), null);
         expect(counts).toMatchObject({ newsletter_subscribers: 2, appointments: 1, audit_log: 2, mail_outbox: 1 });
         // The dashboard's counters are the database's own: not in the file, counted again by the restore's inserts.
@@ -72,15 +71,12 @@ describe.each(testEngines)("backup and restore on $name", (engine) => {
         // The identity sequence continues after the restored ids.
         const [next] = await restored.handle.db.insert(auditLog).values({ action: "x", entity: "y" }).returning();
         expect(next!.id).toBe(3);
-      } finally {
-        await restored.drop();
-      }
+      });
     });
   }
 
   it("pages by key (no OFFSET) through more rows than one page, every row restored in order", async () => {
-    const big = await engine.create();
-    try {
+    await withDatabases([engine, engine], async (big, restored) => {
       // 2,345 rows: three pages of 1,000, with ties impossible (the key is the primary key).
       const rows = Array.from({ length: 2345 }, (_, i) => ({ action: `a${i}`, entity: "e" }));
       for (let i = 0; i < rows.length; i += 500) await big.handle.db.insert(auditLog).values(rows.slice(i, i + 500));
@@ -99,17 +95,10 @@ describe.each(testEngines)("backup and restore on $name", (engine) => {
       if (original) spy.query = original;
       expect(counts.audit_log).toBe(2345);
       expect(statements.some((q) => /offset/i.test(q))).toBe(false);
-      const restored = await engine.create();
-      try {
-        await restoreBackup(restored.handle.db, createReadStream(dump), null);
-        const actions = (await restored.handle.db.select().from(auditLog).orderBy(asc(auditLog.id))).map((a) => a.action);
-        expect(actions).toEqual(rows.map((r) => r.action));
-      } finally {
-        await restored.drop();
-      }
-    } finally {
-      await big.drop();
-    }
+      await restoreBackup(restored.handle.db, createReadStream(dump), null);
+      const actions = (await restored.handle.db.select().from(auditLog).orderBy(asc(auditLog.id))).map((a) => a.action);
+      expect(actions).toEqual(rows.map((r) => r.action));
+    });
   });
 
   it("refuses to load into a database that already has rows, and changes nothing", async () => {
@@ -118,29 +107,23 @@ describe.each(testEngines)("backup and restore on $name", (engine) => {
   });
 
   it("refuses a file that is not a backup, and a backup from a newer version", async () => {
-    const empty = await engine.create();
-    try {
+    await withDatabases([engine], async (empty) => {
       await expect(restoreBackup(empty.handle.db, gz('{"hello":"world"}\n'), null)).rejects.toThrow("not a boutique backup");
       await expect(
         restoreBackup(empty.handle.db, gz('{"format":"hive-boutique-backup","version":1,"migrations":999,"tables":[]}\n'), null),
       ).rejects.toThrow("made by a newer version");
-    } finally {
-      await empty.drop();
-    }
+    });
   });
 
   it("loads all or nothing: a bad row leaves the database empty", async () => {
-    const empty = await engine.create();
-    try {
+    await withDatabases([engine], async (empty) => {
       const text =
         '{"format":"hive-boutique-backup","version":1,"migrations":1,"tables":["newsletter_subscribers"]}\n' +
         '{"table":"newsletter_subscribers","row":{"id":"5b0e7f3c-8c4c-4a57-9d68-6a1f3f0a1b11","email":"a@example.com","is_active":true,"subscribed_at":"2026-01-01T00:00:00Z"}}\n' +
         '{"table":"appointments","row":{"id":"not-a-uuid"}}\n';
       await expect(restoreBackup(empty.handle.db, gz(text), null)).rejects.toThrow();
       expect(await empty.handle.db.select().from(newsletterSubscribers)).toHaveLength(0);
-    } finally {
-      await empty.drop();
-    }
+    });
   });
 });
 
@@ -180,9 +163,7 @@ describe.each(testEngines)("the uploaded images in a backup on $name", (engine) 
   };
 
   it("carries the files the rows name, and a restore puts them back into the new store", async () => {
-    const source = await engine.create();
-    const restored = await engine.create();
-    try {
+    await withDatabases([engine, engine], async (source, restored) => {
       const from = folderStore(tempDir());
       await seedImages(source, from);
       const dump = join(tempDir(), "with-images.ndjson.gz");
@@ -195,16 +176,11 @@ describe.each(testEngines)("the uploaded images in a backup on $name", (engine) 
       expect(loaded.rows).toMatchObject({ custom_design_submissions: 1, design_request_images: 1 });
       expect(await read(to, `design-requests/${imageId}.webp`)).toEqual(picture);
       expect(await read(to, `design-requests/${imageId}-thumb.webp`)).toEqual(thumbnail);
-    } finally {
-      await source.drop();
-      await restored.drop();
-    }
+    });
   });
 
   it("counts a file the store has lost instead of failing; a restore that fails takes its files away again", async () => {
-    const source = await engine.create();
-    const restored = await engine.create();
-    try {
+    await withDatabases([engine, engine], async (source, restored) => {
       const from = folderStore(tempDir());
       await seedImages(source, from);
       await from.remove(`design-requests/${imageId}-thumb.webp`);
@@ -224,9 +200,6 @@ describe.each(testEngines)("the uploaded images in a backup on $name", (engine) 
         '{"table":"appointments","row":{"id":"not-a-uuid"}}\n';
       await expect(restoreBackup(restored.handle.db, gz(text), to)).rejects.toThrow();
       expect(await read(to, `design-requests/${imageId}.webp`)).toBeNull();
-    } finally {
-      await source.drop();
-      await restored.drop();
-    }
+    });
   });
 });
