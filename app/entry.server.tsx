@@ -68,6 +68,10 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // A Suspense boundary whose content is ready stays in place in the document (HydrateApart's sections).
+        // By default React moves one larger than 12.8 KB out of line, to be put in place by a script later:
+        // hidden without JavaScript, and shown a frame or more after the rest of the page.
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         [readyOption]() {
           shellRendered = true;
           const html = new FlushedChunks({

@@ -36,19 +36,30 @@ function press(target: Element) {
 }
 
 /**
- * Once the tree around it has hydrated (it sits in the root layout, so error pages too): stops holding taps,
- * replays the ones held, then marks the page interactive, `data-hydrated` on <html>, which the browser tests
- * wait for. One effect for both, after every effect of the page below it has run.
+ * Once the page has hydrated (it sits last in the root layout's last part to hydrate, so error pages too): stops
+ * holding taps, replays the ones held, then marks the page interactive, `data-hydrated` on <html>, which the
+ * browser tests wait for. One effect for both, after every other effect of the page has run.
+ *
+ * The replay waits until React has finished running effects (a microtask after this one): should a part of the
+ * page hydrated on its own (HydrateApart) still be waiting, React hydrates it at once for a click, but not for
+ * one that comes while it is running effects, which it drops.
  */
 export function ReplayEarlyClicks() {
   useEffect(() => {
-    const early = window.__earlyClicks;
-    if (early) {
-      window.__earlyClicks = undefined;
-      early.stop();
-      for (const target of early.queue.splice(0)) if (target.isConnected) press(target);
-    }
-    document.documentElement.dataset.hydrated = "true";
+    let cancelled = false;
+    queueMicrotask(() => {
+      if (cancelled) return;
+      const early = window.__earlyClicks;
+      if (early) {
+        window.__earlyClicks = undefined;
+        early.stop();
+        for (const target of early.queue.splice(0)) if (target.isConnected) press(target);
+      }
+      document.documentElement.dataset.hydrated = "true";
+    });
+    return () => {
+      cancelled = true;
+    };
   }, []);
   return null;
 }

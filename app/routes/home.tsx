@@ -15,6 +15,7 @@ import { SocialGallery } from "~/modules/brand/components/home/social-gallery";
 import { ARTWORK } from "~/modules/brand/brand";
 import { NewsletterCta } from "~/modules/newsletter/components/newsletter-cta";
 import { useNewsletterModal } from "~/modules/newsletter/components/newsletter-modal";
+import { HydrateApart } from "~/components/ui/hydrate-apart";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -45,14 +46,25 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <HomeHero />
-      <HowItWorks />
+      {/* Each section below the first screen is hydrated on its own (HydrateApart): a few short tasks instead of one long one. */}
+      <HydrateApart>
+        <HowItWorks />
+      </HydrateApart>
       <StorefrontNoticeToast notice={loaderData.notice} />
-      <MostLovedDresses products={loaderData.mostLoved} />
-      <BridalCarousel />
-      <AboutBlock />
-      <JournalTeaser />
-      <NewsletterCta onOpen={openModal} />
-      <SocialGallery />
+      <HydrateApart>
+        <MostLovedDresses products={loaderData.mostLoved} />
+      </HydrateApart>
+      <HydrateApart>
+        <BridalCarousel />
+      </HydrateApart>
+      <HydrateApart>
+        <AboutBlock />
+        <JournalTeaser />
+      </HydrateApart>
+      <HydrateApart>
+        <NewsletterCta onOpen={openModal} />
+        <SocialGallery />
+      </HydrateApart>
       {modal}
     </>
   );

@@ -8,6 +8,7 @@ import { ProductGrid } from "./product-card";
 import { TwoImageShowcase, type ShowcaseImage } from "./showcase";
 import { StorefrontNoticeToast } from "./storefront-notice";
 import { Button } from "~/components/ui/button";
+import { HydrateApart } from "~/components/ui/hydrate-apart";
 
 export interface CollectionPageProps {
   eyebrow: string;
@@ -90,7 +91,9 @@ export function CollectionPage({ eyebrow, title, intro, data, showStyles, before
                   </Button>
                 </div>
               ) : (
-                <ProductGrid products={products} />
+                <HydrateApart>
+                  <ProductGrid products={products} />
+                </HydrateApart>
               )}
             </div>
           </>
