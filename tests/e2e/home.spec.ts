@@ -121,6 +121,9 @@ test.describe("sections that fade in", () => {
     const opacities = await page.locator("main section").evaluateAll((sections) => sections.map((s) => getComputedStyle(s).opacity));
     expect(opacities.length).toBeGreaterThanOrEqual(7);
     expect(new Set(opacities)).toEqual(new Set(["1"]));
+    // Every section is in the document where it stands, none put in place later by a script (decision 0018).
+    for (const section of await page.locator("main section").all()) await expect(section).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toBeVisible();
     await context.close();
   });
 
