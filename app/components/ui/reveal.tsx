@@ -5,37 +5,34 @@ import { useEffect, useRef, type ElementType, type ReactNode } from "react";
  * milliseconds at hydration, and the home page has eleven blocks. The first report for an element
  * says where it is; later ones say it came into view.
  */
-type Watch = { element: HTMLElement; first: boolean };
-const watched = new Map<Element, Watch>();
+const firstReportPending = new Map<HTMLElement, boolean>();
 let observer: IntersectionObserver | null = null;
 
 function report(entries: IntersectionObserverEntry[]) {
   for (const entry of entries) {
-    const watch = watched.get(entry.target);
-    if (!watch) continue;
-    if (watch.first) {
-      watch.first = false;
+    const element = entry.target as HTMLElement;
+    const first = firstReportPending.get(element);
+    if (first === undefined) continue;
+    if (first) {
+      firstReportPending.set(element, false);
       // Already in (or above) the viewport: never hide what the visitor can see.
-      if (entry.isIntersecting || entry.boundingClientRect.top < window.innerHeight) unwatch(watch.element);
-      else watch.element.dataset.reveal = "hidden";
-      continue;
-    }
-    if (entry.isIntersecting) {
-      watch.element.dataset.reveal = "shown";
-      unwatch(watch.element);
+      if (entry.isIntersecting || entry.boundingClientRect.top < window.innerHeight) unwatch(element);
+      else element.dataset.reveal = "hidden";
+    } else if (entry.isIntersecting) {
+      element.dataset.reveal = "shown";
+      unwatch(element);
     }
   }
 }
 
 function watch(element: HTMLElement) {
   observer ??= new IntersectionObserver(report, { rootMargin: "0px 0px -8% 0px" });
-  watched.set(element, { element, first: true });
+  firstReportPending.set(element, true);
   observer.observe(element);
 }
 
 function unwatch(element: HTMLElement) {
-  if (!watched.delete(element)) return;
-  observer?.unobserve(element);
+  if (firstReportPending.delete(element)) observer?.unobserve(element);
 }
 
 /**
