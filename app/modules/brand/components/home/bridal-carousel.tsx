@@ -10,10 +10,12 @@ import { SectionHeading } from "../section-heading";
 /** SPEC §9: autoplay every 4000 ms, looping. */
 export const CAROUSEL_AUTOPLAY_MS = 4000;
 
+const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
+
 function usePrefersReducedMotion() {
   const [reduced, setReduced] = useState(false);
   useEffect(() => {
-    const query = window.matchMedia("(prefers-reduced-motion: reduce)");
+    const query = window.matchMedia(REDUCED_MOTION);
     const update = () => setReduced(query.matches);
     update();
     query.addEventListener("change", update);
@@ -49,7 +51,9 @@ export function BridalCarousel() {
   }, [embla]);
 
   useEffect(() => {
-    if (!embla || !rotating) return;
+    // The preference asked of the browser too, not only the state: until the state has caught up (a render after
+    // hydration), the carousel must not start turning for someone who asked for reduced motion.
+    if (!embla || !rotating || window.matchMedia(REDUCED_MOTION).matches) return;
     const timer = window.setInterval(() => embla.scrollNext(), CAROUSEL_AUTOPLAY_MS);
     return () => window.clearInterval(timer);
   }, [embla, rotating]);
