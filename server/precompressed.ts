@@ -52,8 +52,10 @@ export function listFiles(root: string): string[] {
  */
 export function precompressedFiles(root: string, paths: readonly string[], cacheControl: (path: string) => string) {
   const entries = new Map<string, Entry>();
+  // The listing says which copies exist: a file without one (a picture) costs no look at the disk.
+  const listed = new Set(paths);
   for (const path of paths) {
-    if (/\.(?:br|gz)$/.test(path)) continue;
+    if (/\.(?:br|gz)$/.test(path) || !(listed.has(`${path}.br`) || listed.has(`${path}.gz`))) continue;
     const file = join(root, ...path.split("/"));
     const modified = statSync(file).mtimeMs;
     const variants: Entry["variants"] = {};
@@ -61,13 +63,9 @@ export function precompressedFiles(root: string, paths: readonly string[], cache
       ["br", ".br"],
       ["gzip", ".gz"],
     ] as const) {
-      try {
-        if (statSync(file + suffix).mtimeMs < modified) continue;
-        const body = readFileSync(file + suffix);
-        variants[encoding] = { body, etag: `"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}-${encoding}"` };
-      } catch {
-        // no copy in this encoding
-      }
+      if (!listed.has(path + suffix) || statSync(file + suffix).mtimeMs < modified) continue;
+      const body = readFileSync(file + suffix);
+      variants[encoding] = { body, etag: `"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}-${encoding}"` };
     }
     if (!variants.br && !variants.gzip) continue;
     entries.set(path, { extension: extname(path), cacheControl: cacheControl(path), variants });
