@@ -25,7 +25,7 @@ const stylesheetVersion = stylesheetFile.slice(stylesheetFile.lastIndexOf("/") +
  * draw the same page. Development links it through Vite, which hot-reloads it.
  */
 function deliverStylesheet(request: Request, responseHeaders: Headers): StylesheetDelivery {
-  if (import.meta.env.DEV) return { inline: "", prefetch: null };
+  if (import.meta.env.DEV) return { inline: "" };
   // The document depends on the cookie (as it does on the session's): a shared cache must not give one visitor's to another.
   responseHeaders.append("Vary", "Cookie");
   const cookies = request.headers.get("cookie") ?? "";
@@ -35,7 +35,7 @@ function deliverStylesheet(request: Request, responseHeaders: Headers): Styleshe
     "Set-Cookie",
     `${STYLESHEET_COOKIE}=${stylesheetVersion}; Path=/; Max-Age=${STYLESHEET_COOKIE_DAYS * 86_400}; SameSite=Lax; HttpOnly${secure}`,
   );
-  return { inline: appCss, prefetch: stylesheetFile };
+  return { inline: appCss };
 }
 
 export const streamTimeout = 5_000;

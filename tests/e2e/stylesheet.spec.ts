@@ -41,8 +41,15 @@ test("the inlined first view and the linked later view look the same, and both h
   await expect(page.locator("link[data-app-stylesheet]")).toHaveCount(0);
   const first = await looks(page);
   expect((await context.cookies()).find((cookie) => cookie.name === "hive_css")).toMatchObject({ httpOnly: true, sameSite: "Lax" });
-  // The prefetch puts the file in the cache for the next document.
+  // The prefetch puts the file in the cache for the next document, once the page has loaded: on a slow link it must
+  // not share the first load's bandwidth with the scripts, fonts and pictures the page needs now.
   await expect.poll(() => css.length).toBeGreaterThan(0);
+  const timing = await page.evaluate((url) => {
+    const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+    return { loaded: navigation.loadEventEnd, started: performance.getEntriesByName(url)[0]?.startTime ?? -1 };
+  }, css[0]!);
+  expect(timing.loaded).toBeGreaterThan(0);
+  expect(timing.started).toBeGreaterThanOrEqual(timing.loaded);
 
   await page.reload();
   await waitForHydration(page);
