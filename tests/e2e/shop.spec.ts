@@ -211,6 +211,25 @@ test.describe("product page", () => {
     await expect(viewer).toBeHidden();
   });
 
+  test("the thumbnails hold their place before their pictures arrive, so nothing below them moves", async ({ page }) => {
+    // Lighthouse's phone; the thumbnails load lazily, and here they never arrive.
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.route(/\/images\/gowns\/[^?]+\?v=\d+&width=160$/, () => {});
+    await page.goto("/product/magnolia-lace-ball-gown");
+    const thumbnails = page.getByRole("list", { name: "Choose a picture" }).locator("img");
+    await expect(thumbnails.first()).toBeAttached();
+    const boxes = await thumbnails.evaluateAll((images) =>
+      images.map((image) => ({ loaded: (image as HTMLImageElement).naturalWidth > 0, ...image.getBoundingClientRect().toJSON() })),
+    );
+    expect(boxes.length).toBeGreaterThanOrEqual(2);
+    for (const box of boxes) {
+      expect(box.loaded).toBe(false);
+      // A fifth of the gallery's width, less the gaps, at 3:4.
+      expect(box.width).toBeGreaterThan(50);
+      expect(box.height).toBeCloseTo((box.width * 4) / 3, 0);
+    }
+  });
+
   test("the size guide: the chart, How to Measure, and find my size", async ({ page }) => {
     await page.goto("/product/magnolia-lace-ball-gown");
     await page.getByRole("button", { name: "Size Guide" }).click();

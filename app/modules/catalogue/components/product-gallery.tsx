@@ -82,7 +82,7 @@ export function ProductGallery({ images, title }: { images: ProductImage[]; titl
                 onClick={() => setIndex(i)}
                 aria-label={`Show picture ${i + 1}`}
                 aria-current={i === index ? "true" : undefined}
-                className={`block overflow-hidden rounded-xl border-2 transition-colors ${i === index ? "border-gold" : "border-transparent hover:border-border"}`}
+                className={`block w-full overflow-hidden rounded-xl border-2 transition-colors ${i === index ? "border-gold" : "border-transparent hover:border-border"}`}
               >
                 <img
                   src={imageUrlAtWidth(image.url, 160)}
