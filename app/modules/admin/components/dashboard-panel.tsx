@@ -1,5 +1,5 @@
-import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { useEffect, useMemo, useRef, type ReactNode, type RefObject } from "react";
+import { Form, Link, useSubmit } from "react-router";
 import { toast } from "~/lib/toast";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonStyles } from "~/components/ui/button";
@@ -8,7 +8,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { DASHBOARD_MESSAGES, dashboardHref, exportHref, SEARCH_MAX_LENGTH, statusBadgeVariant, statusLabel, tabInfo } from "../admin";
+import { DASHBOARD_MESSAGES, dashboardHref, SEARCH_MAX_LENGTH, statusBadgeVariant, statusLabel, tabInfo } from "../admin";
 import type { AppointmentRow, DashboardPage, DashboardRow, HistoryEntry, SubmissionRow } from "../types";
 import { slotLabel } from "~/modules/fittings/fittings";
 import { DeleteConfirmation, DeleteControl } from "./delete-control";
@@ -242,11 +242,23 @@ export function DashboardPanel({ page, confirmId, currentHref }: { page: Dashboa
   const back = currentHref;
   const confirming = confirmId ? rows.find((r) => r.id === confirmId) : undefined;
   const searchId = `search-${view.tab}`;
+  const applyView = useApplyView();
+  const filters = useRef<HTMLFormElement>(null);
+  useFieldsFollowView(filters, view.q, view.status);
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
       <div className="flex flex-wrap items-end gap-4">
-        <Form method="get" action="/admin/dashboard" role="search" className="flex flex-1 flex-wrap items-end gap-3">
+        {/* With JavaScript a choice of status applies at once and the search as it is typed; without, the Search button sends the form. */}
+        <Form
+          ref={filters}
+          method="get"
+          action="/admin/dashboard"
+          role="search"
+          className="flex flex-1 flex-wrap items-end gap-3"
+          onChange={(event) => applyView.apply(event.currentTarget, event.target instanceof HTMLSelectElement ? 0 : SEARCH_TYPING_PAUSE_MS)}
+          onSubmit={() => applyView.cancel()}
+        >
           <input type="hidden" name="tab" value={view.tab} />
           <Field label="Search" id={searchId} className="min-w-52 flex-1">
             <Input
@@ -254,7 +266,7 @@ export function DashboardPanel({ page, confirmId, currentHref }: { page: Dashboa
               name="q"
               defaultValue={view.q}
               maxLength={SEARCH_MAX_LENGTH}
-              placeholder={view.tab === "subscribers" ? "Email" : "Name, email, notes..."}
+              placeholder={view.tab === "subscribers" ? "Search by email" : "Search by name, email, notes..."}
               className="h-11"
             />
           </Field>
@@ -275,18 +287,24 @@ export function DashboardPanel({ page, confirmId, currentHref }: { page: Dashboa
             </Link>
           ) : null}
         </Form>
-        <a
-          href={exportHref(view)}
-          className={buttonStyles("outline", "min-h-11", "sm")}
-          onClick={(event) => {
+        {/* A form, so the export is a button that downloads what this view shows (the route answers with the file). */}
+        <form
+          method="get"
+          action="/admin/dashboard/export"
+          onSubmit={(event) => {
             if (rows.length === 0) {
               event.preventDefault();
               toast.error(DASHBOARD_MESSAGES.noData);
             }
           }}
         >
-          Export CSV
-        </a>
+          <input type="hidden" name="tab" value={view.tab} />
+          {view.q ? <input type="hidden" name="q" value={view.q} /> : null}
+          {view.status !== "all" ? <input type="hidden" name="status" value={view.status} /> : null}
+          <Button type="submit" variant="outline" size="sm" className="min-h-11">
+            Export CSV
+          </Button>
+        </form>
       </div>
 
       {confirming ? (
@@ -386,4 +404,52 @@ export function DashboardPanel({ page, confirmId, currentHref }: { page: Dashboa
       ) : null}
     </div>
   );
+}
+
+/** How long typing in the search must pause before the view follows it. */
+const SEARCH_TYPING_PAUSE_MS = 300;
+
+/**
+ * Sends the filter form as a navigation after `delay` ms, replacing the history entry (one per view a shopper
+ * would go back to, not one per letter); a newer call, a submit or leaving the page cancels the pending one.
+ */
+function useApplyView() {
+  const submit = useSubmit();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return useMemo(
+    () => ({
+      apply(form: HTMLFormElement, delay: number) {
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => void submit(form, { replace: true, preventScrollReset: true }), delay);
+      },
+      cancel() {
+        clearTimeout(timer.current);
+      },
+    }),
+    [submit],
+  );
+}
+
+/**
+ * The fields are uncontrolled (typing never waits for a render); when the view changes by other means (back,
+ * forward, a tab, Clear), they show the view's search and status again, unless the field is the one being used.
+ */
+function useFieldsFollowView(form: RefObject<HTMLFormElement | null>, q: string, status: string) {
+  useEffect(() => {
+    const fields = form.current?.elements;
+    if (!fields) return;
+    for (const [name, value] of [
+      ["q", q],
+      ["status", status],
+    ] as const) {
+      const field = fields.namedItem(name);
+      if (
+        (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) &&
+        field !== document.activeElement &&
+        field.value !== value
+      )
+        field.value = value;
+    }
+  }, [form, q, status]);
 }

@@ -35,7 +35,7 @@ export function StatusControl({
       <span className="relative block">
         <select
           name="status"
-          aria-label={`Status of ${label}`}
+          aria-label={`Update ${label}`}
           value={shown}
           disabled={sending}
           onChange={(event) => {
