@@ -87,12 +87,3 @@ export function dashboardHref(view: {
   if (view.page && view.page > 1) params.set("page", String(view.page));
   return `/admin/dashboard?${params.toString()}`;
 }
-
-/** The CSV export of a view (what its search and filter show). */
-export function exportHref(view: { tab: DashboardTab; q?: string; status?: string }): string {
-  const params = new URLSearchParams();
-  params.set("tab", view.tab);
-  if (view.q) params.set("q", view.q);
-  if (view.status && view.status !== "all") params.set("status", view.status);
-  return `/admin/dashboard/export?${params.toString()}`;
-}
