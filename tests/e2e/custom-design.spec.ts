@@ -34,7 +34,18 @@ test("the page: title, How It Works, and the four steps with their messages", as
   await next(page).click();
   await expect(page.getByText("Please fill in your name and email").first()).toBeVisible();
   await expect(page.getByText("Step 1 of 4")).toBeVisible();
+  // An overlong entry is kept as typed (no maxlength cuts it short) and refused with SPEC's message.
+  await page.getByLabel("Full name").fill("A".repeat(101));
+  await expect(page.getByLabel("Full name")).toHaveValue("A".repeat(101));
+  await page.getByLabel("Email").fill("ada@example.com");
+  await next(page).click();
+  await expect(page.getByText("Name must be less than 100 characters").first()).toBeVisible();
+  await expect(page.getByText("Step 1 of 4")).toBeVisible();
   await page.getByLabel("Full name").fill("Ada Lovelace");
+  await page.getByLabel("Phone").fill("1".repeat(21));
+  await next(page).click();
+  await expect(page.getByText("Phone must be less than 20 characters").first()).toBeVisible();
+  await page.getByLabel("Phone").fill("");
   await page.getByLabel("Email").fill("not-an-address");
   await next(page).click();
   await expect(page.getByText("Invalid email address").first()).toBeVisible();
@@ -72,6 +83,14 @@ test("the page: title, How It Works, and the four steps with their messages", as
   await page.getByLabel("Describe your vision").fill("short");
   await next(page).click();
   await expect(page.getByText("Please provide at least 10 characters describing your vision").first()).toBeVisible();
+  await page.getByLabel("Describe your vision").fill("v".repeat(1001));
+  await next(page).click();
+  await expect(page.getByText("Vision must be less than 1000 characters").first()).toBeVisible();
+  await page.getByLabel("Style preference").fill("s".repeat(101));
+  await page.getByLabel("Describe your vision").fill("A column gown in midnight silk with a low back");
+  await next(page).click();
+  await expect(page.getByText("Style preference must be less than 100 characters").first()).toBeVisible();
+  await page.getByLabel("Style preference").fill("");
   await page.getByLabel("Describe your vision").fill("A column gown in midnight silk with a low back");
   await next(page).click();
 

@@ -83,7 +83,9 @@ const WHAT_NEXT = [
  * SPEC's four-step custom design form. One real form holding every field, so
  * it submits without JavaScript (all steps shown, errors beside their
  * fields); with JavaScript the steps show one at a time, Next checks each
- * step, and the answer comes back as toasts.
+ * step, and the answer comes back as toasts. No field carries `maxlength`: a
+ * browser would cut an overlong entry short without a word, where SPEC §5
+ * has a message for each limit (the schema's, on submit).
  */
 export function DesignRequestForm({ serverResult }: { serverResult?: DesignRequestResult }) {
   const hydrated = useHydrated();
@@ -286,10 +288,10 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
               About You
             </h2>
           </legend>
-          {input("name", "Full name", { autoComplete: "name", required: true, maxLength: 100 })}
+          {input("name", "Full name", { autoComplete: "name", required: true })}
           <div className="grid gap-7 sm:grid-cols-2">
-            {input("email", "Email", { type: "email", inputMode: "email", autoComplete: "email", required: true, maxLength: 255 })}
-            {input("phone", "Phone", { type: "tel", autoComplete: "tel", maxLength: 20 }, true)}
+            {input("email", "Email", { type: "email", inputMode: "email", autoComplete: "email", required: true })}
+            {input("phone", "Phone", { type: "tel", autoComplete: "tel" }, true)}
           </div>
         </fieldset>
 
@@ -311,7 +313,7 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
           </Field>
           <div className="grid gap-7 sm:grid-cols-2">
             {input("eventDate", "Event date", { type: "date" }, true, dateHint)}
-            {input("venue", "Venue", { maxLength: 200, placeholder: "Where is the celebration?" }, true)}
+            {input("venue", "Venue", { placeholder: "Where is the celebration?" }, true)}
           </div>
         </fieldset>
 
@@ -322,15 +324,14 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
             </h2>
           </legend>
           <div className="grid gap-7 sm:grid-cols-2">
-            {input("stylePreference", "Style preference", { maxLength: 100, placeholder: "A-line, mermaid, ball gown..." }, true)}
-            {input("colors", "Colour preferences", { maxLength: 100, placeholder: "Ivory, blush, champagne..." }, true)}
+            {input("stylePreference", "Style preference", { placeholder: "A-line, mermaid, ball gown..." }, true)}
+            {input("colors", "Colour preferences", { placeholder: "Ivory, blush, champagne..." }, true)}
           </div>
           <Field id={id("vision")} label="Describe your vision" errors={errors.vision} description="At least 10 characters, up to 1000.">
             <Textarea
               id={id("vision")}
               name="vision"
               required
-              maxLength={1000}
               rows={6}
               value={values.vision}
               onChange={set("vision")}
