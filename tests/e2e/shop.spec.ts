@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { collectConsoleErrors, expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
-import { startSessionAsReturning } from "./brand-helpers";
+import { startSessionAsReturning, waitForHydration } from "./brand-helpers";
 
 // The brand intro and the newsletter prompt greet a new session (effects.spec.ts and newsletter.spec.ts test them); shopping is tested without them.
 test.beforeEach(async ({ page }) => {
@@ -136,21 +136,77 @@ test.describe("collection pages", () => {
 });
 
 test.describe("product page", () => {
-  test("selects the first variant, then the chosen options, kept in the URL", async ({ page }) => {
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    test(`at ${size}: option buttons per option, the chosen ones pressed, the choice kept in the URL`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto("/product/magnolia-lace-ball-gown");
+      await waitForHydration(page);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Magnolia Lace Ball Gown");
+      await expect(page.getByTestId("price")).toHaveText("USD $2,890.00");
+      const sizes = page.getByRole("group", { name: "Size", exact: true });
+      const colors = page.getByRole("group", { name: "Color", exact: true });
+      await expect(sizes.getByRole("button")).toHaveText(["XS", "S", "M", "L", "XL", "XXL"]);
+      await expect(colors.getByRole("button")).toHaveText(["Ivory", "Champagne"]);
+      // The first variant is chosen on load.
+      await expect(sizes.getByRole("button", { name: "XS", exact: true })).toHaveAttribute("aria-pressed", "true");
+      await expect(sizes.getByRole("button", { name: "M", exact: true })).toHaveAttribute("aria-pressed", "false");
+      await expect(colors.getByRole("button", { name: "Ivory", exact: true })).toHaveAttribute("aria-pressed", "true");
+      await expect(page.getByText("Size: XS")).toBeVisible();
+
+      // With JavaScript a choice is a client-side navigation that keeps the page where it was scrolled.
+      await sizes.scrollIntoViewIfNeeded();
+      const scrolled = await page.evaluate(() => {
+        (window as { sameDocument?: boolean }).sameDocument = true;
+        return window.scrollY;
+      });
+      await page.getByRole("button", { name: "M", exact: true }).click();
+      await expect(page).toHaveURL(/\?Size=M&Color=Ivory$/);
+      expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+      expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThanOrEqual(1);
+      await expect(sizes.getByRole("button", { name: "M", exact: true })).toHaveAttribute("aria-pressed", "true");
+      await expect(sizes.getByRole("button", { name: "XS", exact: true })).toHaveAttribute("aria-pressed", "false");
+      await expect(page.getByText("Size: M")).toBeVisible();
+      await expect(page.getByTestId("stock")).toContainText("In Stock");
+      // M in Champagne is sold out: the button says so in its description, keeping its name the colour.
+      const champagne = page.getByRole("button", { name: "Champagne", exact: true });
+      await expect(champagne).toHaveAccessibleDescription("Sold out");
+      await expect(page.getByRole("button", { name: "Ivory", exact: true })).toHaveAccessibleDescription("");
+      await champagne.click();
+      await expect(page).toHaveURL(/\?Size=M&Color=Champagne$/);
+      await expect(champagne).toHaveAttribute("aria-pressed", "true");
+      await expect(colors.getByRole("button", { name: "Ivory", exact: true })).toHaveAttribute("aria-pressed", "false");
+      // Add to Bag turns into 'Out of Stock'.
+      await expect(page.getByRole("button", { name: "Out of Stock" }).first()).toBeDisabled();
+      await expect(page.getByTestId("stock")).toHaveText("Out of Stock");
+      await page.reload();
+      await expect(page.getByRole("button", { name: "Out of Stock" }).first()).toBeDisabled();
+      await expect(page.getByRole("button", { name: "Champagne", exact: true })).toHaveAttribute("aria-pressed", "true");
+      await expect(page.getByRole("button", { name: "M", exact: true })).toHaveAttribute("aria-pressed", "true");
+
+      // Add to Bag takes the variant the buttons chose.
+      await page.getByRole("button", { name: "S", exact: true }).click();
+      await expect(page).toHaveURL(/\?Size=S&Color=Champagne$/);
+      await page.getByRole("button", { name: "Add to Bag" }).first().click();
+      await page.getByRole("button", { name: /Shopping bag, 1 item/ }).click();
+      await expect(page.getByRole("dialog", { name: "Shopping Bag" }).getByTestId("bag-line")).toContainText("S • Champagne");
+    });
+  }
+
+  test("the choice works without JavaScript: the buttons send it in the URL and the page answers with it", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: VIEWPORTS.phone });
+    const page = await context.newPage();
     await page.goto("/product/magnolia-lace-ball-gown");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Magnolia Lace Ball Gown");
-    await expect(page.getByTestId("price")).toHaveText("USD $2,890.00");
-    await expect(page.getByRole("link", { name: "Size XS", exact: true })).toHaveAttribute("aria-current", "true");
-    await page.getByRole("link", { name: "Size M", exact: true }).click();
-    await expect(page).toHaveURL(/Size=M&Color=Ivory/);
-    await expect(page.getByTestId("stock")).toContainText("In Stock");
-    // M in Champagne is sold out: Add to Bag turns into 'Out of Stock'.
-    await page.getByRole("link", { name: "Color Champagne, sold out" }).click();
-    await expect(page).toHaveURL(/Size=M&Color=Champagne/);
-    await expect(page.getByRole("button", { name: "Out of Stock" })).toBeDisabled();
-    await expect(page.getByTestId("stock")).toHaveText("Out of Stock");
-    await page.reload();
-    await expect(page.getByRole("button", { name: "Out of Stock" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "XS", exact: true })).toHaveAttribute("aria-pressed", "true");
+    await page.getByRole("button", { name: "L", exact: true }).click();
+    await expect(page).toHaveURL(/\/product\/magnolia-lace-ball-gown\?Size=L&Color=Ivory$/);
+    await expect(page.getByRole("button", { name: "L", exact: true })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("button", { name: "XS", exact: true })).toHaveAttribute("aria-pressed", "false");
+    await page.getByRole("button", { name: "Champagne", exact: true }).click();
+    await expect(page).toHaveURL(/\?Size=L&Color=Champagne$/);
+    await expect(page.getByRole("button", { name: "Champagne", exact: true })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("button", { name: "L", exact: true })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByText("Color: Champagne")).toBeVisible();
+    await context.close();
   });
 
   test("adds to the bag with a toast naming the dress; the same variant again raises its quantity; checkout opens a new tab", async ({

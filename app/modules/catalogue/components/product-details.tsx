@@ -5,9 +5,10 @@ import { toast } from "~/lib/toast";
 import { formatPrice } from "~/lib/format";
 import { cart } from "~/modules/cart/cart";
 import { WishlistButton } from "~/modules/wishlist/components/wishlist-button";
-import { selectedVariantFrom, variantAfterChoosing, variantSearch } from "../catalogue";
+import { selectedVariantFrom } from "../catalogue";
 import type { Product, ProductVariant } from "../types";
 import { ProductGallery } from "./product-gallery";
+import { ProductOptions } from "./product-options";
 import { SizeGuideDialog } from "./size-guide-dialog";
 import { Button } from "~/components/ui/button";
 import { HydrateApart } from "~/components/ui/hydrate-apart";
@@ -120,49 +121,7 @@ export function ProductDetails({ product, searchParams }: { product: Product; se
             <p className={`mt-2 text-sm ${variant?.availableForSale ? "text-gold-ink" : "text-destructive"}`} data-testid="stock">
               {variant?.availableForSale ? "In Stock — ready to try on in our studio" : "Out of Stock"}
             </p>
-            <div className="mt-8 flex flex-col gap-6">
-              {product.options.map((option) => (
-                <fieldset key={option.name}>
-                  <legend className="mb-3 text-xs tracking-[0.18em] uppercase">
-                    {option.name}:{" "}
-                    <span className="text-muted-foreground">{variant?.selectedOptions.find((o) => o.name === option.name)?.value}</span>
-                  </legend>
-                  <div className="flex flex-wrap gap-2">
-                    {option.values.map((value) => {
-                      const selected = variant?.selectedOptions.some((o) => o.name === option.name && o.value === value) ?? false;
-                      const next = variant ? variantAfterChoosing(product, variant, option.name, value) : null;
-                      const base =
-                        "inline-flex h-11 min-w-12 items-center justify-center rounded-full border px-4 text-sm transition-colors";
-                      if (!next) {
-                        // No variant has this combination: the selection stays (SPEC §4).
-                        return (
-                          <span
-                            key={value}
-                            aria-disabled="true"
-                            className={`${base} cursor-not-allowed border-border text-muted-foreground line-through`}
-                          >
-                            {value}
-                          </span>
-                        );
-                      }
-                      return (
-                        <Link
-                          key={value}
-                          to={variantSearch(next)}
-                          replace
-                          preventScrollReset
-                          aria-current={selected ? "true" : undefined}
-                          aria-label={`${option.name} ${value}${next.availableForSale ? "" : ", sold out"}`}
-                          className={`${base} ${selected ? "border-primary bg-primary text-primary-foreground" : "border-border hover:border-foreground"} ${next.availableForSale ? "" : "border-dashed decoration-1 line-through"}`}
-                        >
-                          {value}
-                        </Link>
-                      );
-                    })}
-                  </div>
-                </fieldset>
-              ))}
-            </div>
+            <ProductOptions product={product} variant={variant} />
             <div className="mt-6">
               <SizeGuideDialog />
             </div>
