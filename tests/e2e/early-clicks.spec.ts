@@ -61,3 +61,16 @@ test("links and form buttons are left to the browser before the page is interact
   release();
   await expect(hydrated(page)).toBeAttached();
 });
+
+test("the home page's 'Join the Hive' button tapped before the page is interactive leads to the sign-up page", async ({ page }) => {
+  await page.setViewportSize(VIEWPORTS.phone);
+  const release = await holdHydration(page);
+  await page.goto("/");
+  await page.getByRole("button", { name: "Join the Hive" }).click();
+  // Its form's own GET, not held: the sign-up page arrived with hydration still held.
+  await expect(page).toHaveURL(/\/newsletter\??$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Join the Hive" })).toBeVisible();
+  await expect(hydrated(page)).toHaveCount(0);
+  release();
+  await expect(hydrated(page)).toBeAttached();
+});

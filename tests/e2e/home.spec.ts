@@ -43,9 +43,10 @@ test.describe("home page", () => {
     await expect(articles).toHaveCount(2);
     for (const link of await articles.getByRole("link").all()) await expect(link).toHaveAttribute("href", "/journal");
 
-    await expect(
-      page.getByRole("region", { name: "15% Off Your First Purchase" }).getByRole("link", { name: "Join the Hive" }),
-    ).toHaveAttribute("href", "/newsletter");
+    // A button (it opens the newsletter dialog), and before or without JavaScript the submit button of a GET form to /newsletter.
+    const join = page.getByRole("region", { name: "15% Off Your First Purchase" }).getByRole("button", { name: "Join the Hive" });
+    await expect(join).toHaveAttribute("type", "submit");
+    expect(await join.evaluate((b: HTMLButtonElement) => [b.form?.method, b.form?.getAttribute("action")])).toEqual(["get", "/newsletter"]);
 
     const social = page.getByRole("region", { name: /@thehivebridal/ });
     const posts = social.getByRole("listitem").getByRole("link");

@@ -48,7 +48,7 @@ test("the welcome mail arrives over SMTP with HIVE15 and an unsubscribe link tha
   await startSessionAsReturning(page);
   await page.goto(`${boutique.url}/`);
   await waitForHydration(page);
-  await page.getByRole("link", { name: "Join the Hive" }).click();
+  await page.getByRole("button", { name: "Join the Hive" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Email address").fill(email);
   await dialog.getByRole("button", { name: "Claim My 15% Off" }).click();
@@ -152,7 +152,7 @@ test("sign-ups are limited to 5 per 10 minutes per client: the 6th gets 429, a c
   await startSessionAsReturning(page);
   await page.goto(`${boutique.url}/`);
   await waitForHydration(page);
-  await page.getByRole("link", { name: "Join the Hive" }).click();
+  await page.getByRole("button", { name: "Join the Hive" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Email address").fill("limit-7@example.com");
   await dialog.getByRole("button", { name: "Claim My 15% Off" }).click();

@@ -4,12 +4,14 @@ import { Reveal } from "~/components/ui/reveal";
 import { NEWSLETTER_DISCOUNT_PERCENT } from "../constants";
 
 /**
- * The home page's call to action. A link to /newsletter, so it leads
- * somewhere before JavaScript; once hydrated a plain click opens the modal
- * instead (a modified click still opens the page in a new tab).
+ * The home page's call to action: a button that opens the modal (SPEC §2 "a home
+ * page button"). It is the submit button of a GET form to /newsletter, so before
+ * or without JavaScript it leads to the sign-up page (and the early-click script
+ * leaves it to the browser, decision 0017); once hydrated a plain click opens the
+ * modal instead, and a modified click is still left to the browser.
  */
 export function NewsletterCta({ onOpen }: { onOpen: () => void }) {
-  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+  const onClick = (event: MouseEvent<HTMLButtonElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     onOpen();
@@ -30,11 +32,11 @@ export function NewsletterCta({ onOpen }: { onOpen: () => void }) {
         <p className="mt-6 text-lg leading-relaxed text-[#d9d1c3]">
           Be the first to see new arrivals, hear about trunk shows and claim fitting-room events before anyone else.
         </p>
-        <Button asChild variant="gold" className="mt-10">
-          <a href="/newsletter" onClick={onClick} aria-haspopup="dialog">
+        <form method="get" action="/newsletter" className="mt-10">
+          <Button type="submit" variant="gold" onClick={onClick} aria-haspopup="dialog">
             Join the Hive
-          </a>
-        </Button>
+          </Button>
+        </form>
       </div>
     </Reveal>
   );
