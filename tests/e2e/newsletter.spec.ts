@@ -51,6 +51,8 @@ test.describe("newsletter modal: when it opens", () => {
       expect(new URL(page.url()).pathname).toBe("/");
       await page.keyboard.press("Escape");
       await expect(dialog).toHaveCount(0);
+      // Focus goes back to the button, so a keyboard user carries on from where they were.
+      await expect(cta).toBeFocused();
     });
   }
 

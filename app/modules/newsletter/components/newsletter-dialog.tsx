@@ -11,7 +11,16 @@ const ART = { src: "/images/brand/post-bouquet.svg", width: 600, height: 600 };
  * which is what resets it: the success view goes, the email field empties,
  * and the next opening starts fresh.
  */
-export default function NewsletterDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export default function NewsletterDialog({
+  open,
+  onOpenChange,
+  onCloseAutoFocus,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Where focus goes when it closes (Radix's own choice is the email field, gone by then). */
+  onCloseAutoFocus?: (event: Event) => void;
+}) {
   const closeTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
   useEffect(() => {
@@ -25,7 +34,12 @@ export default function NewsletterDialog({ open, onOpenChange }: { open: boolean
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent data-testid="newsletter-dialog" size="none" className="grid max-w-3xl md:grid-cols-[0.85fr_1fr]">
+      <DialogContent
+        data-testid="newsletter-dialog"
+        onCloseAutoFocus={onCloseAutoFocus}
+        size="none"
+        className="grid max-w-3xl md:grid-cols-[0.85fr_1fr]"
+      >
         <img
           src={ART.src}
           width={ART.width}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { NEWSLETTER_AUTO_OPEN_DELAY_MS, NEWSLETTER_PROMPTED_KEY } from "../constants";
 
 // The dialog (Radix, focus trap, scroll lock) is not needed to paint the
@@ -30,13 +30,26 @@ function markPrompted() {
 export function useNewsletterModal(): { openModal: () => void; modal: ReactNode } {
   const [open, setOpenState] = useState(false);
   const [mounted, setMounted] = useState(false);
+  // What had focus when the dialog opened (the call to action, when opened by hand). The dialog's email field takes
+  // focus as it mounts, before Radix notes what to give focus back to, so we note it here.
+  const opener = useRef<HTMLElement | null>(null);
 
   const setOpen = useCallback((next: boolean) => {
     if (next) {
       markPrompted();
       setMounted(true);
+      opener.current =
+        document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
     }
     setOpenState(next);
+  }, []);
+
+  const onCloseAutoFocus = useCallback((event: Event) => {
+    const target = opener.current;
+    opener.current = null;
+    if (!target?.isConnected) return;
+    event.preventDefault();
+    target.focus();
   }, []);
 
   useEffect(() => {
@@ -55,7 +68,7 @@ export function useNewsletterModal(): { openModal: () => void; modal: ReactNode 
   const openModal = useCallback(() => setOpen(true), [setOpen]);
   const modal = mounted ? (
     <Suspense fallback={null}>
-      <NewsletterDialog open={open} onOpenChange={setOpen} />
+      <NewsletterDialog open={open} onOpenChange={setOpen} onCloseAutoFocus={onCloseAutoFocus} />
     </Suspense>
   ) : null;
   return { openModal, modal };
