@@ -1,73 +1,159 @@
 import { SlidersHorizontal } from "lucide-react";
-import { useRef, useState } from "react";
-import { Form, Link, useNavigate } from "react-router";
+import { useRef, useState, type FormEvent } from "react";
+import { Form, useNavigate } from "react-router";
+import { Button } from "~/components/ui/button";
 import { Sheet, SheetTrigger } from "~/components/ui/sheet";
+import { cx } from "~/lib/class-names";
 import { BRIDAL_STYLES, collectionSearch, SORT_OPTIONS, type CollectionQuery } from "../collection-rules";
 
 const STYLE_CHOICES = [{ value: "all", label: "All Styles" }, ...BRIDAL_STYLES.map((s) => ({ value: s, label: s }))] as const;
 
-function StyleButtons({ query, onChoose, layout }: { query: CollectionQuery; onChoose?: () => void; layout: "row" | "grid" }) {
-  return (
-    <ul className={layout === "row" ? "flex flex-wrap gap-2" : "grid grid-cols-2 gap-2"} aria-label="Style">
-      {STYLE_CHOICES.map((choice) => {
-        const active = query.style === choice.value;
-        return (
-          <li key={choice.value}>
-            <Link
-              to={collectionSearch({ ...query, style: choice.value })}
-              preventScrollReset
-              onClick={onChoose}
-              aria-current={active ? "true" : undefined}
-              className={`inline-flex h-10 w-full items-center justify-center rounded-full border px-5 text-xs tracking-[0.16em] uppercase transition-colors ${
-                active ? "border-primary bg-primary text-primary-foreground" : "border-border hover:border-foreground"
-              }`}
-            >
-              {choice.label}
-            </Link>
-          </li>
-        );
-      })}
-    </ul>
-  );
+/*
+ * The view lives in the URL (?style=&sort=). Every control is a GET form, so it works before JavaScript (and
+ * without it); with JavaScript React Router's <Form> makes the same request a client navigation. A GET form
+ * sends only its own fields: each one carries the view's other field in a hidden input.
+ */
+
+function KeepSort({ query }: { query: CollectionQuery }) {
+  return query.sort !== "featured" ? <input type="hidden" name="sort" value={query.sort} /> : null;
 }
 
-/** Sort as a plain GET form: it works before JavaScript, and changes apply at once after. */
-function SortSelect({ query, id, onChoose }: { query: CollectionQuery; id: string; onChoose?: () => void }) {
-  const navigate = useNavigate();
+/**
+ * With JavaScript, the style already chosen pressed again changes nothing, so it adds no history entry (a link to
+ * the page it is on did not either); `then` runs for every press (the drawer closes on a choice).
+ */
+function skipCurrentView(then?: () => void) {
+  return (event: FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (submitter?.getAttribute("aria-pressed") === "true") event.preventDefault();
+    then?.();
+  };
+}
+
+/** SPEC §2: the bridal style filter, buttons in a group named Style; All Styles sends no style at all. */
+function StyleButtons({
+  query,
+  onChoose,
+  layout,
+  legendClassName,
+}: {
+  query: CollectionQuery;
+  onChoose?: () => void;
+  layout: "row" | "grid";
+  legendClassName: string;
+}) {
   return (
-    <Form method="get" preventScrollReset className="flex items-center gap-3">
-      {query.style !== "all" ? <input type="hidden" name="style" value={query.style.toLowerCase()} /> : null}
-      <label htmlFor={id} className="text-xs tracking-[0.16em] whitespace-nowrap text-muted-foreground uppercase">
-        Sort by
-      </label>
-      <select
-        id={id}
-        name="sort"
-        value={query.sort}
-        onChange={(event) => {
-          onChoose?.();
-          void navigate(collectionSearch({ ...query, sort: event.target.value as CollectionQuery["sort"] }), { preventScrollReset: true });
-        }}
-        className="h-10 rounded-full border border-border bg-background px-4 pr-9 text-sm"
-      >
-        {SORT_OPTIONS.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <noscript>
-        <button type="submit" className="h-10 rounded-full border border-border px-4 text-xs uppercase">
-          Apply
-        </button>
-      </noscript>
+    <Form method="get" preventScrollReset onSubmit={skipCurrentView(onChoose)}>
+      <fieldset>
+        <legend className={legendClassName}>Style</legend>
+        <div className={layout === "row" ? "flex flex-wrap justify-end gap-2" : "grid grid-cols-2 gap-2"}>
+          {STYLE_CHOICES.map((choice) => {
+            const active = query.style === choice.value;
+            const style = choice.value === "all" ? undefined : choice.value.toLowerCase();
+            return (
+              <button
+                key={choice.value}
+                type="submit"
+                name={style ? "style" : undefined}
+                value={style}
+                aria-pressed={active}
+                className={cx(
+                  "inline-flex min-h-11 w-full items-center justify-center rounded-full border px-5 text-xs tracking-[0.16em] uppercase transition-colors",
+                  layout === "row" && "w-auto",
+                  active ? "border-primary bg-primary text-primary-foreground" : "border-border hover:border-foreground",
+                )}
+              >
+                {choice.label}
+              </button>
+            );
+          })}
+        </div>
+      </fieldset>
+      <KeepSort query={query} />
     </Form>
   );
 }
 
 /**
- * Filters and sort: inline from 768 px up; below that, in the bottom drawer
- * 'Filter & Sort' (80% of the viewport's height), which closes on a choice.
+ * SPEC §2 sort selector: a labelled select. With JavaScript a choice applies at once; without, the Apply button
+ * (inside <noscript>) sends the form.
+ */
+function SortSelect({
+  query,
+  id,
+  onChoose,
+  layout,
+  insideNoscript = false,
+}: {
+  query: CollectionQuery;
+  id: string;
+  onChoose?: () => void;
+  layout: "inline" | "stack";
+  /** Already inside a <noscript> (which may not nest): the Apply button is shown as it is. */
+  insideNoscript?: boolean;
+}) {
+  const navigate = useNavigate();
+  const apply = (
+    <button type="submit" className="h-11 shrink-0 rounded-full border border-border px-4 text-xs tracking-[0.16em] uppercase">
+      Apply
+    </button>
+  );
+  return (
+    <Form method="get" preventScrollReset className={layout === "inline" ? "flex items-center gap-3" : "flex flex-col gap-3"}>
+      {query.style !== "all" ? <input type="hidden" name="style" value={query.style.toLowerCase()} /> : null}
+      <label
+        htmlFor={id}
+        className={
+          layout === "inline" ? "text-xs tracking-[0.16em] whitespace-nowrap text-muted-foreground uppercase" : "eyebrow font-sans"
+        }
+      >
+        Sort by
+      </label>
+      <div className="flex items-center gap-2">
+        <select
+          id={id}
+          name="sort"
+          value={query.sort}
+          onChange={(event) => {
+            onChoose?.();
+            void navigate(collectionSearch({ ...query, sort: event.target.value as CollectionQuery["sort"] }), {
+              preventScrollReset: true,
+            });
+          }}
+          className={cx(
+            "h-11 min-w-0 rounded-full border border-border bg-background px-4 pr-9 text-sm text-foreground",
+            layout === "stack" && "w-full",
+          )}
+        >
+          {SORT_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+        {insideNoscript ? apply : <noscript>{apply}</noscript>}
+      </div>
+    </Form>
+  );
+}
+
+/** SPEC §4: 'Clear Filters' sets the style back to all and keeps the sort. */
+export function ClearFiltersButton({ query, className }: { query: CollectionQuery; className?: string }) {
+  return (
+    <Form method="get" preventScrollReset className={className}>
+      <KeepSort query={query} />
+      <Button type="submit" variant="outline">
+        Clear Filters
+      </Button>
+    </Form>
+  );
+}
+
+/**
+ * The result count, the sort and (bridal only) the style filter. Prom and Celebrations have only the sort: inline
+ * at every width. Bridal: inline from 768 px up; below that, in the bottom drawer 'Filter & Sort' (80% of the
+ * viewport's height), which closes on a choice. The drawer needs JavaScript: without it, the same controls show
+ * inline below 768 px instead (<noscript>).
  */
 export function CollectionControls({
   query,
@@ -82,59 +168,55 @@ export function CollectionControls({
   const trigger = useRef<HTMLButtonElement>(null);
   const close = () => setOpen(false);
   return (
-    <div className="flex items-center justify-between gap-4 border-y border-border py-4">
-      <p className="text-sm text-muted-foreground" aria-live="polite">
-        {resultCount} {resultCount === 1 ? "dress" : "dresses"}
-      </p>
-      <div className="hidden flex-1 items-center justify-end gap-6 md:flex">
-        {showStyles ? <StyleButtons query={query} layout="row" /> : null}
-        <SortSelect query={query} id="sort-inline" />
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-3 border-y border-border py-4">
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {resultCount} {resultCount === 1 ? "dress" : "dresses"}
+        </p>
+        {showStyles ? (
+          <>
+            <div className="hidden flex-1 flex-wrap items-center justify-end gap-x-6 gap-y-3 md:flex">
+              <StyleButtons query={query} layout="row" legendClassName="sr-only" />
+              <SortSelect query={query} id="sort-inline" layout="inline" />
+            </div>
+            <SheetTrigger
+              ref={trigger}
+              open={open}
+              onClick={() => setOpen(true)}
+              className="inline-flex h-11 items-center gap-2 rounded-full border border-border px-5 text-xs tracking-[0.16em] uppercase md:hidden"
+            >
+              <SlidersHorizontal className="size-4" aria-hidden="true" />
+              Filter &amp; Sort
+            </SheetTrigger>
+          </>
+        ) : (
+          <SortSelect query={query} id="sort-inline" layout="inline" />
+        )}
       </div>
-      <SheetTrigger
-        ref={trigger}
-        open={open}
-        onClick={() => setOpen(true)}
-        className="inline-flex h-10 items-center gap-2 rounded-full border border-border px-5 text-xs tracking-[0.16em] uppercase md:hidden"
-      >
-        <SlidersHorizontal className="size-4" aria-hidden="true" />
-        Filter &amp; Sort
-      </SheetTrigger>
-      <Sheet
-        open={open}
-        onOpenChange={setOpen}
-        triggerRef={trigger}
-        side="bottom"
-        title="Filter & Sort"
-        description="Choose a style or an order for the dresses"
-        testId="filter-drawer"
-      >
-        <div className="flex flex-col gap-8 px-6 py-6">
-          {showStyles ? (
-            <section>
-              <h2 className="eyebrow mb-3 font-sans">Style</h2>
-              <StyleButtons query={query} layout="grid" onChoose={close} />
-            </section>
-          ) : null}
-          <section>
-            <h2 className="eyebrow mb-3 font-sans">Sort</h2>
-            <ul className="flex flex-col gap-2" aria-label="Sort">
-              {SORT_OPTIONS.map((option) => (
-                <li key={option.value}>
-                  <Link
-                    to={collectionSearch({ ...query, sort: option.value })}
-                    preventScrollReset
-                    onClick={close}
-                    aria-current={query.sort === option.value ? "true" : undefined}
-                    className={`flex h-12 items-center rounded-xl border px-4 text-sm ${query.sort === option.value ? "border-primary bg-accent" : "border-border"}`}
-                  >
-                    {option.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </section>
-        </div>
-      </Sheet>
-    </div>
+      {showStyles ? (
+        <>
+          <noscript>
+            <div className="flex flex-col gap-6 border-b border-border py-6 md:hidden">
+              <StyleButtons query={query} layout="grid" legendClassName="eyebrow mb-3 font-sans" />
+              <SortSelect query={query} id="sort-noscript" layout="stack" insideNoscript />
+            </div>
+          </noscript>
+          <Sheet
+            open={open}
+            onOpenChange={setOpen}
+            triggerRef={trigger}
+            side="bottom"
+            title="Filter & Sort"
+            description="Choose a style or an order for the dresses"
+            testId="filter-drawer"
+          >
+            <div className="flex flex-col gap-8 px-6 py-6">
+              <StyleButtons query={query} layout="grid" legendClassName="eyebrow mb-3 font-sans" onChoose={close} />
+              <SortSelect query={query} id="sort-drawer" layout="stack" onChoose={close} />
+            </div>
+          </Sheet>
+        </>
+      ) : null}
+    </>
   );
 }

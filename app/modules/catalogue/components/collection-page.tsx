@@ -1,9 +1,9 @@
 import { Loader2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useLocation, useNavigation } from "react-router";
-import { collectionSearch, type CollectionQuery } from "../collection-rules";
+import type { CollectionQuery } from "../collection-rules";
 import type { Product, StorefrontNotice } from "../types";
-import { CollectionControls } from "./collection-controls";
+import { ClearFiltersButton, CollectionControls } from "./collection-controls";
 import { ProductGrid } from "./product-card";
 import { TwoImageShowcase, type ShowcaseImage } from "./showcase";
 import { StorefrontNoticeToast } from "./storefront-notice";
@@ -84,11 +84,7 @@ export function CollectionPage({ eyebrow, title, intro, data, showStyles, before
                   <p className="mt-3 text-muted-foreground">
                     No {query.style !== "all" ? query.style.toLowerCase() : ""} gowns just now. Try another style.
                   </p>
-                  <Button asChild variant="outline" className="mt-8">
-                    <Link to={collectionSearch({ ...query, style: "all" }) || "."} preventScrollReset>
-                      Clear Filters
-                    </Link>
-                  </Button>
+                  <ClearFiltersButton query={query} className="mt-8" />
                 </div>
               ) : (
                 <HydrateApart>
