@@ -37,8 +37,15 @@ test.describe("collection pages", () => {
     await page.setViewportSize(VIEWPORTS.desktop);
     await page.goto("/weddings");
     const all = await titles(page);
-    await page.getByRole("link", { name: "Romantic", exact: true }).click();
+    // SPEC §2: style filter buttons, in a group named Style, the chosen one pressed.
+    const styles = page.getByRole("group", { name: "Style" });
+    for (const name of ["All Styles", "Outdoor", "Formal", "Bohemian", "Modern", "Romantic"])
+      await expect(styles.getByRole("button", { name, exact: true })).toBeVisible();
+    await expect(styles.getByRole("button", { name: "All Styles" })).toHaveAttribute("aria-pressed", "true");
+    await styles.getByRole("button", { name: "Romantic", exact: true }).click();
     await expect(page).toHaveURL(/\?style=romantic$/);
+    await expect(styles.getByRole("button", { name: "Romantic" })).toHaveAttribute("aria-pressed", "true");
+    await expect(styles.getByRole("button", { name: "All Styles" })).toHaveAttribute("aria-pressed", "false");
     // The address changes at once, the list when the filtered data arrives: wait for the list.
     await expect.poll(() => titles(page)).not.toEqual(all);
     const romantic = await titles(page);
@@ -51,7 +58,7 @@ test.describe("collection pages", () => {
       };
       expect(`${product.product.title} ${product.product.description}`.toLowerCase()).toContain("romantic");
     }
-    await page.getByLabel("Sort by").selectOption("price-low");
+    await page.getByRole("combobox", { name: "Sort by" }).selectOption("price-low");
     await expect(page).toHaveURL(/style=romantic&sort=price-low/);
     await expect(page.getByTestId("product-card").getByRole("heading")).toHaveCount(romantic.length);
     const ascending = await prices(page);
@@ -64,6 +71,14 @@ test.describe("collection pages", () => {
     await page.goBack();
     await expect(page).toHaveURL(/\/weddings$/);
     await expect(headings).toHaveText(all);
+    // A style keeps the sort chosen, and All Styles takes the style away.
+    await page.getByRole("combobox", { name: "Sort by" }).selectOption("name-az");
+    await expect(page).toHaveURL(/\?sort=name-az$/);
+    await styles.getByRole("button", { name: "Modern", exact: true }).click();
+    await expect(page).toHaveURL(/\?style=modern&sort=name-az$/);
+    await expect(page.getByRole("combobox", { name: "Sort by" })).toHaveValue("name-az");
+    await styles.getByRole("button", { name: "All Styles" }).click();
+    await expect(page).toHaveURL(/\/weddings\?sort=name-az$/);
     // The server renders a shared URL as it is.
     const response = await page.request.get("/weddings?sort=name-za");
     const html = await response.text();
@@ -97,20 +112,90 @@ test.describe("collection pages", () => {
   test("at 390 px the filters sit in the 'Filter & Sort' drawer, 80% of the screen high, closing on a choice", async ({ page }) => {
     await page.setViewportSize(VIEWPORTS.phone);
     await page.goto("/weddings");
-    await expect(page.getByRole("link", { name: "Romantic", exact: true })).toBeHidden();
+    await expect(page.getByRole("button", { name: "Romantic", exact: true })).toBeHidden();
+    await expect(page.getByRole("combobox", { name: "Sort by" })).toBeHidden();
     await page.getByRole("button", { name: "Filter & Sort" }).click();
     const drawer = page.getByRole("dialog", { name: "Filter & Sort" });
     await expect(drawer).toBeVisible();
     const box = await drawer.boundingBox();
     expect(Math.round(box!.height)).toBe(Math.round(VIEWPORTS.phone.height * 0.8));
+    // The same style buttons and sort selector as on a wide screen, each at least 44 px high.
+    const styles = drawer.getByRole("group", { name: "Style" });
+    for (const name of ["All Styles", "Outdoor", "Formal", "Bohemian", "Modern", "Romantic"]) {
+      const button = styles.getByRole("button", { name, exact: true });
+      await expect(button).toBeVisible();
+      expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    }
+    await expect(styles.getByRole("button", { name: "All Styles" })).toHaveAttribute("aria-pressed", "true");
+    await expect(drawer.getByRole("combobox", { name: "Sort by" })).toHaveValue("featured");
     await page.screenshot({ path: "test-results/screenshots/filter-drawer-phone.png" });
-    await drawer.getByRole("link", { name: "Bohemian" }).click();
+    await styles.getByRole("button", { name: "Bohemian" }).click();
     await expect(drawer).toBeHidden();
-    await expect(page).toHaveURL(/style=bohemian/);
+    await expect(page).toHaveURL(/\?style=bohemian$/);
+    await expect(page.getByRole("button", { name: "Filter & Sort" })).toBeFocused();
     await page.getByRole("button", { name: "Filter & Sort" }).click();
-    await page.getByRole("dialog", { name: "Filter & Sort" }).getByRole("link", { name: "Name: Z-A" }).click();
-    await expect(page.getByRole("dialog", { name: "Filter & Sort" })).toBeHidden();
-    await expect(page).toHaveURL(/style=bohemian&sort=name-za/);
+    await expect(drawer.getByRole("button", { name: "Bohemian" })).toHaveAttribute("aria-pressed", "true");
+    await drawer.getByRole("combobox", { name: "Sort by" }).selectOption("name-za");
+    await expect(drawer).toBeHidden();
+    await expect(page).toHaveURL(/\?style=bohemian&sort=name-za$/);
+    const names = await titles(page);
+    expect(names.length).toBeGreaterThan(0);
+    expect(names).toEqual([...names].sort((a, b) => b.localeCompare(a)));
+  });
+
+  for (const collection of ["prom", "celebrations"] as const) {
+    test(`at 390 px /${collection} shows its sort selector inline, with no drawer, and a choice applies at once`, async ({ page }) => {
+      await page.setViewportSize(VIEWPORTS.phone);
+      await page.goto(`/${collection}`);
+      const sort = page.getByRole("combobox", { name: "Sort by" });
+      await expect(sort).toBeVisible();
+      expect((await sort.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      await expect(page.getByRole("button", { name: "Filter & Sort" })).toHaveCount(0);
+      await expect(page.getByRole("group", { name: "Style" })).toHaveCount(0);
+      await sort.selectOption("price-high");
+      await expect(page).toHaveURL(new RegExp(`/${collection}\\?sort=price-high$`));
+      await expect
+        .poll(async () => {
+          const high = await prices(page);
+          return high.length > 1 && high.every((p, i) => i === 0 || high[i - 1]! >= p);
+        })
+        .toBe(true);
+    });
+  }
+
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    test(`without JavaScript at ${size} the bridal style buttons and the sort selector still set the view`, async ({ browser }) => {
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport });
+      const page = await context.newPage();
+      await page.goto("/weddings?sort=price-low");
+      const styles = page.getByRole("group", { name: "Style" });
+      await styles.getByRole("button", { name: "Formal", exact: true }).click();
+      await expect(page).toHaveURL(/\/weddings\?style=formal&sort=price-low$/);
+      await expect(styles.getByRole("button", { name: "Formal" })).toHaveAttribute("aria-pressed", "true");
+      const sort = page.getByRole("combobox", { name: "Sort by" });
+      await expect(sort).toHaveValue("price-low");
+      await sort.selectOption("name-az");
+      await page.getByRole("button", { name: "Apply" }).click();
+      await expect(page).toHaveURL(/\/weddings\?style=formal&sort=name-az$/);
+      const names = await titles(page);
+      expect(names.length).toBeGreaterThan(0);
+      expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+      await styles.getByRole("button", { name: "All Styles" }).click();
+      await expect(page).toHaveURL(/\/weddings\?sort=name-az$/);
+      await context.close();
+    });
+  }
+
+  test("without JavaScript the prom sort selector applies with its Apply button", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: VIEWPORTS.phone });
+    const page = await context.newPage();
+    await page.goto("/prom");
+    await page.getByRole("combobox", { name: "Sort by" }).selectOption("name-za");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/\/prom\?sort=name-za$/);
+    const names = await titles(page);
+    expect(names).toEqual([...names].sort((a, b) => b.localeCompare(a)));
+    await context.close();
   });
 
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
