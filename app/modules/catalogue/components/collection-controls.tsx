@@ -36,17 +36,19 @@ function StyleButtons({
   onChoose,
   layout,
   legendClassName,
+  className,
 }: {
   query: CollectionQuery;
   onChoose?: () => void;
   layout: "row" | "grid";
   legendClassName: string;
+  className?: string;
 }) {
   return (
-    <Form method="get" preventScrollReset onSubmit={skipCurrentView(onChoose)}>
+    <Form method="get" preventScrollReset onSubmit={skipCurrentView(onChoose)} className={className}>
       <fieldset>
         <legend className={legendClassName}>Style</legend>
-        <div className={layout === "row" ? "flex flex-wrap justify-end gap-2" : "grid grid-cols-2 gap-2"}>
+        <div className={layout === "row" ? "flex flex-wrap gap-2 xl:justify-end" : "grid grid-cols-2 gap-2"}>
           {STYLE_CHOICES.map((choice) => {
             const active = query.style === choice.value;
             const style = choice.value === "all" ? undefined : choice.value.toLowerCase();
@@ -58,8 +60,8 @@ function StyleButtons({
                 value={style}
                 aria-pressed={active}
                 className={cx(
-                  "inline-flex min-h-11 w-full items-center justify-center rounded-full border px-5 text-xs tracking-[0.16em] uppercase transition-colors",
-                  layout === "row" && "w-auto",
+                  "inline-flex min-h-11 items-center justify-center rounded-full border px-5 text-xs tracking-[0.16em] uppercase transition-colors",
+                  layout === "grid" && "w-full",
                   active ? "border-primary bg-primary text-primary-foreground" : "border-border hover:border-foreground",
                 )}
               >
@@ -84,6 +86,7 @@ function SortSelect({
   onChoose,
   layout,
   insideNoscript = false,
+  className,
 }: {
   query: CollectionQuery;
   id: string;
@@ -91,6 +94,7 @@ function SortSelect({
   layout: "inline" | "stack";
   /** Already inside a <noscript> (which may not nest): the Apply button is shown as it is. */
   insideNoscript?: boolean;
+  className?: string;
 }) {
   const navigate = useNavigate();
   const apply = (
@@ -99,7 +103,11 @@ function SortSelect({
     </button>
   );
   return (
-    <Form method="get" preventScrollReset className={layout === "inline" ? "flex items-center gap-3" : "flex flex-col gap-3"}>
+    <Form
+      method="get"
+      preventScrollReset
+      className={cx(layout === "inline" ? "flex w-full items-center gap-3 sm:w-auto" : "flex flex-col gap-3", className)}
+    >
       {query.style !== "all" ? <input type="hidden" name="style" value={query.style.toLowerCase()} /> : null}
       <label
         htmlFor={id}
@@ -109,7 +117,7 @@ function SortSelect({
       >
         Sort by
       </label>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-1 items-center gap-2">
         <select
           id={id}
           name="sort"
@@ -122,7 +130,7 @@ function SortSelect({
           }}
           className={cx(
             "h-11 min-w-0 rounded-full border border-border bg-background px-4 pr-9 text-sm text-foreground",
-            layout === "stack" && "w-full",
+            layout === "stack" ? "flex-1" : "flex-1 sm:flex-none",
           )}
         >
           {SORT_OPTIONS.map((option) => (
@@ -175,10 +183,14 @@ export function CollectionControls({
         </p>
         {showStyles ? (
           <>
-            <div className="hidden flex-1 flex-wrap items-center justify-end gap-x-6 gap-y-3 md:flex">
-              <StyleButtons query={query} layout="row" legendClassName="sr-only" />
-              <SortSelect query={query} id="sort-inline" layout="inline" />
-            </div>
+            {/* From 768 px: the styles on a row of their own above the count and the sort; from 1280 px all on one row. */}
+            <StyleButtons
+              query={query}
+              layout="row"
+              legendClassName="sr-only"
+              className="hidden md:order-first md:block md:w-full xl:order-none xl:w-auto xl:flex-1"
+            />
+            <SortSelect query={query} id="sort-inline" layout="inline" className="max-md:hidden" />
             <SheetTrigger
               ref={trigger}
               open={open}
