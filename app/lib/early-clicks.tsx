@@ -12,8 +12,12 @@ import { InlineScript } from "~/lib/nonce";
  * swallow the tap. The inline script below holds such taps from the first byte
  * of the page, and `ReplayEarlyClicks` presses the same buttons again, in order,
  * once React has them.
+ *
+ * A select marked `data-submit-on-change` (one whose choice applies at once, such as a sort) would lose a choice
+ * made in that time too: the script sends its form instead, as the browser would with the form's button, so the
+ * choice arrives as a plain GET navigation.
  */
-const script = `(function(){var q=[];function h(e){var t=e.target;t=t&&t.closest?t.closest('button,[role="button"],[role="tab"]'):null;if(!t||t.disabled||(t.tagName==="A"&&t.hasAttribute("href"))||t.getAttribute("aria-disabled")==="true"||(t.form&&t.type!=="button"))return;e.preventDefault();e.stopImmediatePropagation();q.push(t);}addEventListener("click",h,true);window.__earlyClicks={queue:q,stop:function(){removeEventListener("click",h,true);}};})();`;
+const script = `(function(){var q=[];function h(e){var t=e.target;t=t&&t.closest?t.closest('button,[role="button"],[role="tab"]'):null;if(!t||t.disabled||(t.tagName==="A"&&t.hasAttribute("href"))||t.getAttribute("aria-disabled")==="true"||(t.form&&t.type!=="button"))return;e.preventDefault();e.stopImmediatePropagation();q.push(t);}function c(e){var t=e.target;if(t&&t.tagName==="SELECT"&&t.form&&t.hasAttribute("data-submit-on-change"))t.form.requestSubmit();}addEventListener("click",h,true);addEventListener("change",c,true);window.__earlyClicks={queue:q,stop:function(){removeEventListener("click",h,true);removeEventListener("change",c,true);}};})();`;
 
 declare global {
   interface Window {

@@ -74,3 +74,30 @@ test("the home page's 'Join the Hive' button tapped before the page is interacti
   release();
   await expect(hydrated(page)).toBeAttached();
 });
+
+test("at 390 px a Prom sort chosen before the page is interactive is sent by the browser", async ({ page }) => {
+  await page.setViewportSize(VIEWPORTS.phone);
+  const release = await holdHydration(page);
+  await page.goto("/prom");
+  await page.getByRole("combobox", { name: "Sort by" }).selectOption("price-high");
+  // A plain document navigation, as the Apply button sends it without JavaScript: the new page arrived with hydration still held.
+  await expect(page).toHaveURL(/\/prom\?sort=price-high$/);
+  await expect(page.getByRole("combobox", { name: "Sort by" })).toHaveValue("price-high");
+  await expect(hydrated(page)).toHaveCount(0);
+  release();
+  await expect(hydrated(page)).toBeAttached();
+  // After hydration the page answers the choice itself, as a client navigation.
+  await page.getByRole("combobox", { name: "Sort by" }).selectOption("name-az");
+  await expect(page).toHaveURL(/\/prom\?sort=name-az$/);
+});
+
+test("at 1440 px a bridal sort chosen before the page is interactive is sent with the style chosen", async ({ page }) => {
+  await page.setViewportSize(VIEWPORTS.desktop);
+  const release = await holdHydration(page);
+  await page.goto("/weddings?style=romantic");
+  await page.getByRole("combobox", { name: "Sort by" }).selectOption("name-za");
+  await expect(page).toHaveURL(/\/weddings\?style=romantic&sort=name-za$/);
+  await expect(hydrated(page)).toHaveCount(0);
+  release();
+  await expect(hydrated(page)).toBeAttached();
+});

@@ -77,8 +77,8 @@ function StyleButtons({
 }
 
 /**
- * SPEC §2 sort selector: a labelled select. With JavaScript a choice applies at once; without, the Apply button
- * (inside <noscript>) sends the form.
+ * SPEC §2 sort selector: a labelled select. With JavaScript a choice applies at once (made before the page is
+ * interactive, it sends the form); without, the Apply button (inside <noscript>) sends the form.
  */
 function SortSelect({
   query,
@@ -122,6 +122,8 @@ function SortSelect({
           id={id}
           name="sort"
           value={query.sort}
+          // Chosen before the page is interactive, the choice is sent as this form (app/lib/early-clicks.tsx).
+          data-submit-on-change=""
           onChange={(event) => {
             onChoose?.();
             void navigate(collectionSearch({ ...query, sort: event.target.value as CollectionQuery["sort"] }), {
