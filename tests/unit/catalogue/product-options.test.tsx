@@ -3,37 +3,7 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { selectedVariantFrom } from "~/modules/catalogue/catalogue";
 import { ProductOptions } from "~/modules/catalogue/components/product-options";
-import type { Product, ProductVariant } from "~/modules/catalogue/types";
-
-function variant(size: string, color: string, availableForSale = true): ProductVariant {
-  return {
-    id: `v-${size}-${color}`,
-    title: `${size} / ${color}`,
-    price: { amount: "100.0", currencyCode: "USD" },
-    availableForSale,
-    selectedOptions: [
-      { name: "Size", value: size },
-      { name: "Color", value: color },
-    ],
-    image: null,
-  };
-}
-
-// Ivory in S and M (M sold out), Blush only in M: no variant is S / Blush.
-const gown: Product = {
-  id: "p",
-  title: "Gown",
-  description: "",
-  handle: "gown",
-  collections: [],
-  priceRange: { minVariantPrice: { amount: "100.0", currencyCode: "USD" } },
-  images: [],
-  variants: [variant("S", "Ivory"), variant("M", "Ivory", false), variant("M", "Blush")],
-  options: [
-    { name: "Size", values: ["S", "M"] },
-    { name: "Color", values: ["Ivory", "Blush"] },
-  ],
-};
+import { gown } from "./two-option-gown";
 
 /** The pickers as the server sends them, for the URL's search. */
 function render(search: string): string {

@@ -1,36 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { selectedVariantFrom, variantAfterChoosing, variantSearch } from "~/modules/catalogue/catalogue";
-import type { Product, ProductVariant } from "~/modules/catalogue/types";
+import { gown, variant } from "./two-option-gown";
 
-function variant(size: string, color: string, availableForSale = true): ProductVariant {
-  return {
-    id: `v-${size}-${color}`,
-    title: `${size} / ${color}`,
-    price: { amount: "100.0", currencyCode: "USD" },
-    availableForSale,
-    selectedOptions: [
-      { name: "Size", value: size },
-      { name: "Color", value: color },
-    ],
-    image: null,
-  };
-}
-
-// Ivory in S and M, Blush only in M (a combination no variant has: S / Blush).
-const gown: Product = {
-  id: "p",
-  title: "Gown",
-  description: "",
-  handle: "gown",
-  collections: [],
-  priceRange: { minVariantPrice: { amount: "100.0", currencyCode: "USD" } },
-  images: [],
-  variants: [variant("S", "Ivory"), variant("M", "Ivory", false), variant("M", "Blush")],
-  options: [
-    { name: "Size", values: ["S", "M"] },
-    { name: "Color", values: ["Ivory", "Blush"] },
-  ],
-};
 const params = (text: string) => new URLSearchParams(text);
 
 describe("selectedVariantFrom (SPEC §4: the choice lives in the URL)", () => {
