@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { toast } from "~/lib/toast";
+import { wishlist } from "~/modules/wishlist/wishlist";
 import type { Route } from "./+types/account";
 import { requestContext, servicesContext } from "~/lib/context.server";
 import { formatPrice } from "~/lib/format";
@@ -415,7 +416,12 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
                       <span className="text-sm text-muted-foreground">
                         {formatPrice({ amount: item.priceAmount, currencyCode: item.priceCurrency })}
                       </span>
-                      <Form method="post" action="/account?tab=wishlist" className="mt-auto">
+                      <Form
+                        method="post"
+                        action="/account?tab=wishlist"
+                        className="mt-auto"
+                        onSubmit={() => wishlist.forget(item.productId)}
+                      >
                         <input type="hidden" name="intent" value="remove-wishlist" />
                         <input type="hidden" name="productId" value={item.productId} />
                         <button

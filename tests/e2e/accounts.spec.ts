@@ -138,6 +138,13 @@ test.describe("accounts", () => {
     await page.getByRole("button", { name: /^Remove .* from wishlist$/ }).click();
     await expect(page.getByText("Removed from wishlist")).toBeVisible();
     await expect(page.getByText("Your wishlist is empty")).toBeVisible();
+    // It stays removed: the browser's own copy of the list went too, so the next page's sync does not write it back.
+    await page.goto("/weddings");
+    await waitForHydration(page);
+    await expect(page.getByRole("button", { name: "Remove from wishlist" })).toHaveCount(0);
+    await page.goto("/account?tab=wishlist");
+    await expect(page.getByText("Your wishlist is empty")).toBeVisible();
+    await expect(page.getByRole("button", { name: /^Remove .* from wishlist$/ })).toHaveCount(0);
   });
 
   test("a signed-in shopper finds the checkout filled in, and the order on the account page", async ({ page, context }) => {

@@ -74,6 +74,13 @@ export const wishlist = {
     store.set((items) => wishlistRules.remove(items, id));
     mirror((r) => r.remove(id));
   },
+  /**
+   * Drops an item from this browser's list only, for a removal the server makes itself (the account page's
+   * Remove): left in the local list, the next page load's sign-in sync would write it back.
+   */
+  forget: (id: string) => {
+    store.set((items) => wishlistRules.remove(items, id));
+  },
   toggle: (item: WishlistItem) => {
     const had = store.get().some((i) => i.id === item.id);
     store.set((items) => wishlistRules.toggle(items, item));
