@@ -25,9 +25,52 @@ const subscribe = (listener: () => void) => {
 
 type ToastOptions = { description?: string; id?: string | number };
 
+/*
+ * The messages a toast is showing now. A form that also writes its message beside the field or above the form
+ * (FieldError, FormMessage) leaves that copy out while the toast says it: the same words twice at once read as an
+ * echo, and a search for the words finds two. Once the toast has gone, the copy stays on the page as a reminder.
+ */
+const showing = new Map<string, number>();
+let showingVersion = 0;
+const showingListeners = new Set<() => void>();
+/** The longest a message counts as shown: more than a toast's life (sonner's 4 s, paused while hovered, and its exit). */
+const SHOWN_AT_MOST_MS = 10_000;
+
+function countShowing(message: string, delta: 1 | -1) {
+  const count = (showing.get(message) ?? 0) + delta;
+  if (count > 0) showing.set(message, count);
+  else showing.delete(message);
+  showingVersion++;
+  for (const listener of showingListeners) listener();
+}
+
 function show(kind: "success" | "error", message: string, options?: ToastOptions) {
   want();
-  void loadSonner().then(({ toast: sonner }) => sonner[kind](message, options));
+  countShowing(message, 1);
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    clearTimeout(backstop);
+    countShowing(message, -1);
+  };
+  const backstop = setTimeout(end, SHOWN_AT_MOST_MS);
+  void loadSonner().then(({ toast: sonner }) => sonner[kind](message, { ...options, onAutoClose: end, onDismiss: end }));
+}
+
+const subscribeShowing = (listener: () => void) => {
+  showingListeners.add(listener);
+  return () => showingListeners.delete(listener);
+};
+
+/** Whether a toast is saying `message` now (never on the server). */
+export function useToastShowing(): (message: string) => boolean {
+  useSyncExternalStore(
+    subscribeShowing,
+    () => showingVersion,
+    () => 0,
+  );
+  return (message) => showing.has(message);
 }
 
 export const toast = {

@@ -22,7 +22,7 @@ import {
 } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { Thumbnail } from "~/components/ui/thumbnail";
-import { Field, FormMessage } from "~/components/ui/field";
+import { Field, FormMessage, FormNotice } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { LinkTabs } from "~/components/ui/tabs";
@@ -329,11 +329,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
                 <input type="hidden" name="intent" value="update-profile" />
                 <h2 className="text-2xl">Profile</h2>
                 <FormMessage>{profileForm.formError}</FormMessage>
-                {result?.ok && result.intent === "update-profile" ? (
-                  <p role="status" className="text-sm">
-                    {result.message}
-                  </p>
-                ) : null}
+                {result?.ok && result.intent === "update-profile" ? <FormNotice className="text-sm">{result.message}</FormNotice> : null}
                 <Field label="Email" description={ACCOUNT_MESSAGES.emailReadOnly}>
                   <Input name="email" type="email" value={user.email} readOnly className="bg-muted text-muted-foreground" />
                 </Field>

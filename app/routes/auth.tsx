@@ -3,7 +3,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/auth";
 import { Button } from "~/components/ui/button";
-import { Field, FormMessage } from "~/components/ui/field";
+import { Field, FormMessage, FormNotice } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { LinkTabs } from "~/components/ui/tabs";
 import { requestContext, servicesContext } from "~/lib/context.server";
@@ -230,9 +230,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           <input type="hidden" name="intent" value="forgot" />
           <p className="text-muted-foreground">Enter the address of your account and we will send a link to choose a new password.</p>
           {result?.intent === "forgot" && result.notice ? (
-            <p role="status" className="rounded-md border border-border px-3 py-2 text-sm">
-              {result.notice}
-            </p>
+            <FormNotice className="rounded-md border border-border px-3 py-2 text-sm">{result.notice}</FormNotice>
           ) : null}
           <FormMessage>{forgot.formError}</FormMessage>
           <Field label="Email" errors={forgot.errorsOf("email")}>

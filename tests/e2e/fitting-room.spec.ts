@@ -75,10 +75,10 @@ test("the messages: no date, then no name or email", async ({ page }) => {
   // Clicking the selected day clears it (SPEC §4: single mode, not required).
   await page.locator('button[aria-pressed="true"]').click();
   await page.getByRole("button", { name: "Confirm Appointment" }).click();
-  await expect(page.getByText("Please select a date").first()).toBeVisible();
+  await expect(page.getByText("Please select a date")).toBeVisible();
   await chooseDate(page, boutiqueDatePlus(8));
   await page.getByRole("button", { name: "Confirm Appointment" }).click();
-  await expect(page.getByText("Please fill in your name and email").first()).toBeVisible();
+  await expect(page.getByText("Please fill in your name and email")).toBeVisible();
 });
 
 test("books a fitting: 'Booking...', the toast naming the date and time, a reset form, and the slot then shown as booked", async ({

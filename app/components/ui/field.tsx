@@ -1,5 +1,6 @@
 import { createContext, useContext, useId, type ReactNode } from "react";
 import { cx } from "~/lib/class-names";
+import { useToastShowing } from "~/lib/toast";
 import { fieldAria, fieldIds } from "~/lib/field-aria";
 
 type FieldControl = ReturnType<typeof fieldAria> & { id: string };
@@ -58,25 +59,40 @@ export function Field({ label, description, errors, id, hideLabel = false, optio
   );
 }
 
-/** A field's messages, one a line; nothing when there are none. */
+/** A field's messages, one a line; nothing when there are none. A message a toast is saying waits for it to go. */
 export function FieldError({ id, errors, className }: { id: string; errors?: readonly string[]; className?: string }) {
+  const toastShowing = useToastShowing();
   if (!errors?.length) return null;
   return (
     <p id={id} role="alert" className={cx("text-sm text-destructive", className)}>
-      {errors.map((message) => (
-        <span key={message} className="block">
-          {message}
-        </span>
-      ))}
+      {errors
+        .filter((message) => !toastShowing(message))
+        .map((message) => (
+          <span key={message} className="block">
+            {message}
+          </span>
+        ))}
     </p>
   );
 }
 
-/** A message about the whole form (the action's `formError`), announced when it appears. */
+/** A message about the whole form (the action's `formError`), announced when it appears; while a toast says it, not yet. */
 export function FormMessage({ children, className }: { children?: ReactNode; className?: string }) {
-  if (!children) return null;
+  const toastShowing = useToastShowing();
+  if (!children || (typeof children === "string" && toastShowing(children))) return null;
   return (
     <p role="alert" className={cx("border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm text-destructive", className)}>
+      {children}
+    </p>
+  );
+}
+
+/** A good outcome said beside the form (a saved profile, a sent link); while a toast says it, not yet. */
+export function FormNotice({ children, className }: { children?: ReactNode; className?: string }) {
+  const toastShowing = useToastShowing();
+  if (!children || (typeof children === "string" && toastShowing(children))) return null;
+  return (
+    <p role="status" className={className}>
       {children}
     </p>
   );
