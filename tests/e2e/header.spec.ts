@@ -60,6 +60,12 @@ test.describe("header and footer", () => {
     await page.setViewportSize(VIEWPORTS.phone);
     await page.goto("/");
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    // The header itself keeps the search, the Sign In link and the bag on a phone, beside the menu.
+    const banner = page.getByRole("banner");
+    await expect(banner.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/auth");
+    await expect(banner.getByRole("link", { name: "Sign In" })).toBeVisible();
+    await expect(banner.getByRole("button", { name: "Search dresses" })).toBeVisible();
+    await expect(banner.getByRole("button", { name: /^Shopping bag/ })).toBeVisible();
     await page.getByRole("button", { name: "Open menu" }).click();
     const menu = page.getByRole("dialog", { name: "Menu" });
     await expect(menu.getByRole("link")).toHaveText([...NAV, "Sign In"]);

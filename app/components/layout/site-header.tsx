@@ -16,33 +16,36 @@ export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
       <div className="mx-auto grid h-18 max-w-7xl grid-cols-[1fr_auto_1fr] items-center gap-2 px-3 sm:px-6 lg:h-20">
         <div className="flex items-center">
           <MobileMenu viewer={viewer} />
-          <div className="hidden lg:block">
-            <SearchPopover fetchHits={fetchSearchHits} />
-          </div>
+          <SearchPopover fetchHits={fetchSearchHits} />
         </div>
         <div className="justify-self-center">
           <Logo />
         </div>
         <div className="flex items-center justify-end">
-          <div className="lg:hidden">
-            <SearchPopover fetchHits={fetchSearchHits} />
-          </div>
           <div className="hidden lg:block">
             <ThemeToggle />
           </div>
+          {/* SPEC §2: the account link or the Sign In link, in the header at every width (a phone's is an icon). */}
           {viewer ? (
-            <Button asChild variant="quiet" size="icon" className="max-lg:hidden">
+            <Button asChild variant="quiet" size="icon">
               <Link to="/account" aria-label="My account">
                 <User className="size-5" aria-hidden="true" />
               </Link>
             </Button>
           ) : (
-            <Link
-              to="/auth"
-              className="hidden h-11 items-center px-3 text-xs tracking-[0.18em] uppercase hover:text-gold-ink lg:inline-flex"
-            >
-              Sign In
-            </Link>
+            <>
+              <Button asChild variant="quiet" size="icon" className="lg:hidden">
+                <Link to="/auth" aria-label="Sign In">
+                  <User className="size-5" aria-hidden="true" />
+                </Link>
+              </Button>
+              <Link
+                to="/auth"
+                className="hidden h-11 items-center px-3 text-xs tracking-[0.18em] uppercase hover:text-gold-ink lg:inline-flex"
+              >
+                Sign In
+              </Link>
+            </>
           )}
           <BagSheet createCheckout={requestCheckout} />
         </div>
