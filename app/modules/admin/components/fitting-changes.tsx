@@ -13,7 +13,7 @@ import {
 import { Button } from "~/components/ui/button";
 import { DateGrid } from "~/components/ui/date-grid";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
-import { Field, FormMessage } from "~/components/ui/field";
+import { Field, FieldError, FormMessage } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
 import { inputAttributes, type FieldErrors } from "~/lib/forms";
 import { ACTIVE_APPOINTMENT_STATUSES } from "~/db/constants";
@@ -151,11 +151,7 @@ export function RescheduleControl({ row, back }: { row: AppointmentRow; back: st
                 <p id={`${ids.date}-hint`} className="mt-2 text-sm text-muted-foreground">
                   {shownDate ? `Chosen: ${longDate(shownDate)}` : "No open day left to choose"}. Open Monday to Saturday.
                 </p>
-                {errors.date ? (
-                  <p id={`${ids.date}-error`} className="mt-2 text-sm text-destructive">
-                    {errors.date[0]}
-                  </p>
-                ) : null}
+                <FieldError id={`${ids.date}-error`} errors={errors.date?.slice(0, 1)} className="mt-2" />
               </fieldset>
               <Field
                 id={ids.time}

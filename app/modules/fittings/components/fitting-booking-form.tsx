@@ -5,7 +5,7 @@ import { toast } from "~/lib/toast";
 import { buttonStyles } from "~/components/ui/button";
 import { DateGrid } from "~/components/ui/date-grid";
 import { Thumbnail } from "~/components/ui/thumbnail";
-import { Field } from "~/components/ui/field";
+import { Field, FieldError } from "~/components/ui/field";
 import { getFormErrors, type FieldErrors, type FormErrors, type SubmittedValues } from "~/lib/forms";
 import { useHydrated } from "~/lib/hydrated";
 import { Input } from "~/components/ui/input";
@@ -197,11 +197,7 @@ export function FittingBookingForm({
             <p id={`${ids.date}-hint`} className="mt-2 text-sm text-muted-foreground">
               {date ? `Chosen: ${longDate(date)}` : "No date chosen"}. Open Monday to Saturday.
             </p>
-            {errors.date ? (
-              <p id={`${ids.date}-error`} className="mt-2 text-sm text-destructive">
-                {errors.date}
-              </p>
-            ) : null}
+            <FieldError id={`${ids.date}-error`} errors={errors.date} className="mt-2" />
           </fieldset>
         ) : (
           <Field id={ids.date} label="Preferred date" errors={errors.date} description="Open Monday to Saturday.">
