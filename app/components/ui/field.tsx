@@ -76,24 +76,31 @@ export function FieldError({ id, errors, className }: { id: string; errors?: rea
   );
 }
 
-/** A message about the whole form (the action's `formError`), announced when it appears; while a toast says it, not yet. */
-export function FormMessage({ children, className }: { children?: ReactNode; className?: string }) {
+/** A line about the whole form, left out while a toast says the same words (written once it has gone). */
+function FormLine({ role, children, className }: { role: "alert" | "status"; children?: ReactNode; className?: string }) {
   const toastShowing = useToastShowing();
   if (!children || (typeof children === "string" && toastShowing(children))) return null;
   return (
-    <p role="alert" className={cx("border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm text-destructive", className)}>
+    <p role={role} className={className}>
       {children}
     </p>
   );
 }
 
-/** A good outcome said beside the form (a saved profile, a sent link); while a toast says it, not yet. */
-export function FormNotice({ children, className }: { children?: ReactNode; className?: string }) {
-  const toastShowing = useToastShowing();
-  if (!children || (typeof children === "string" && toastShowing(children))) return null;
+/** A message about the whole form (the action's `formError`), announced when it appears. */
+export function FormMessage({ children, className }: { children?: ReactNode; className?: string }) {
   return (
-    <p role="status" className={className}>
+    <FormLine role="alert" className={cx("border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm text-destructive", className)}>
       {children}
-    </p>
+    </FormLine>
+  );
+}
+
+/** A good outcome said beside the form (a saved profile, a sent link). */
+export function FormNotice({ children, className }: { children?: ReactNode; className?: string }) {
+  return (
+    <FormLine role="status" className={className}>
+      {children}
+    </FormLine>
   );
 }
