@@ -49,7 +49,8 @@ import {
   type AddressInput,
 } from "~/modules/accounts/schema";
 import { mergeSetCookies } from "~/modules/accounts/accounts.server";
-import { hitAuthLimits, listPasskeys, totpEnrolment, tooManyAttemptsMessage, twoFactorState } from "~/modules/accounts/accounts.server";
+import { countAttempt, listPasskeys, totpEnrolment, twoFactorState } from "~/modules/accounts/accounts.server";
+import { tooManyAttemptsMessage } from "~/lib/too-many-requests.server";
 import { PasskeysSection, SECURITY_MESSAGES, TwoFactorSection, type SecurityResult } from "~/modules/accounts/components/security-panel";
 import {
   firstMessage,
@@ -154,8 +155,8 @@ const failed = (intent: string, failure: FormFailure, status: number) => data<Re
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  const { database, auth, env } = context.get(servicesContext);
-  const { clientIp, logger } = context.get(requestContext);
+  const { database, auth } = context.get(servicesContext);
+  const { logger } = context.get(requestContext);
   const db = database.db;
   const formData = (await readFormData(request)) ?? new FormData();
   const intent = String(formData.get("intent") ?? "");
@@ -200,7 +201,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const parsed = parseForm(confirmPasswordSchema, formData);
       if (!parsed.ok) return securityFailure(intent, parsed.fieldErrors);
       // The password is checked here: counted, so a borrowed session cannot guess it.
-      const verdict = await hitAuthLimits(db, env, "password-check", { clientIp, account: user.id });
+      const verdict = await countAttempt(request, context, "password", user.id);
       if (!verdict.allowed) return securityFailure(intent, {}, tooManyAttemptsMessage(verdict.retryAfterSeconds), 429);
       const body = { password: parsed.data.password };
       const response =
@@ -227,7 +228,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "verify-two-factor": {
       const parsed = parseForm(totpEnrolSchema, formData);
       if (!parsed.ok) return securityFailure(intent, parsed.fieldErrors);
-      const verdict = await hitAuthLimits(db, env, "two-factor", { clientIp, account: user.id });
+      const verdict = await countAttempt(request, context, "code", user.id);
       if (!verdict.allowed) return securityFailure(intent, {}, tooManyAttemptsMessage(verdict.retryAfterSeconds), 429);
       const response = await auth.api.verifyTOTP({ body: { code: parsed.data.code }, headers, asResponse: true });
       if (!response.ok) return securityFailure(intent, { code: [SECURITY_MESSAGES.wrongCode] });
@@ -259,6 +260,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       throw flashRedirect("/", { kind: "success", message: AUTH_MESSAGES.loggedOut }, mergeSetCookies(signedOut));
     }
     case "delete-account": {
+      // A borrowed, unlocked browser must not be enough: the password first, counted like a sign-in's.
+      const parsed = parseForm(confirmPasswordSchema, formData);
+      if (!parsed.ok) return failed(intent, { ...parsed, formError: firstMessage(parsed) }, 400);
+      const verdict = await countAttempt(request, context, "password", user.id);
+      if (!verdict.allowed) return failed(intent, formFailure(tooManyAttemptsMessage(verdict.retryAfterSeconds)), 429);
+      const checked = await auth.api.verifyPassword({ body: { password: parsed.data.password }, headers, asResponse: true });
+      if (!checked.ok) return failed(intent, formFailure(undefined, { password: [SECURITY_MESSAGES.wrongPassword] }), 400);
       const signedOut = await auth.api.signOut({ headers, asResponse: true });
       await deleteAccount(db, user.id);
       logger.info({ userId: user.id }, "account deleted by its owner");
@@ -357,7 +365,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
                   Save profile
                 </Button>
               </Form>
-              <DeleteAccount />
+              <DeleteAccount errors={form("delete-account")} busy={busy} />
             </div>
           ) : null}
 
@@ -650,14 +658,15 @@ function Addresses({
   );
 }
 
-function DeleteAccount() {
+function DeleteAccount({ errors, busy }: { errors: FormErrors; busy: boolean }) {
+  const refused = Boolean(errors.errorsOf("password") ?? errors.formError);
   return (
     <div className="max-w-lg rounded-lg border border-destructive/40 p-5">
       <h2 className="text-xl">Delete my account</h2>
       <p className="mt-2 text-sm text-muted-foreground">
         Your profile, addresses and wishlist are removed for good. Orders stay on our books without your name or address.
       </p>
-      <AlertDialog>
+      <AlertDialog defaultOpen={refused}>
         <AlertDialogTrigger asChild>
           <Button variant="destructive" className="mt-4">
             Delete my account
@@ -666,14 +675,20 @@ function DeleteAccount() {
         <AlertDialogContent>
           <AlertDialogHeader>
             <AlertDialogTitle>Delete your account?</AlertDialogTitle>
-            <AlertDialogDescription>This cannot be undone. You will be signed out everywhere.</AlertDialogDescription>
+            <AlertDialogDescription>
+              This cannot be undone. You will be signed out everywhere. Enter your password to confirm.
+            </AlertDialogDescription>
           </AlertDialogHeader>
           {/* A plain submit inside the form: an AlertDialogAction would close (unmount) the form before the browser sends it. */}
-          <Form method="post" action="/account?tab=profile">
+          <Form method="post" action="/account?tab=profile" className="grid gap-4">
             <input type="hidden" name="intent" value="delete-account" />
+            <FormMessage>{errors.formError}</FormMessage>
+            <Field label="Password" errors={errors.errorsOf("password")}>
+              <Input {...inputAttributes(confirmPasswordSchema, "password")} type="password" autoComplete="current-password" />
+            </Field>
             <AlertDialogFooter>
               <AlertDialogCancel>Cancel</AlertDialogCancel>
-              <Button type="submit" variant="destructive" size="sm">
+              <Button type="submit" variant="destructive" size="sm" disabled={busy}>
                 Delete my account
               </Button>
             </AlertDialogFooter>

@@ -1,14 +1,12 @@
 import { useEffect } from "react";
-import { and, eq } from "drizzle-orm";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/admin.login";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { userRoles } from "~/db/schema/accounts";
 import { requestContext, servicesContext } from "~/lib/context.server";
-import { formFailure, getFormErrors, inputAttributes, parseForm, readFormData, type FormFailure } from "~/lib/forms";
+import { formFailure, getFormErrors, inputAttributes, readFormData, type FormFailure } from "~/lib/forms";
 import { pageMeta } from "~/lib/seo";
 import { ADMIN_MESSAGES } from "~/modules/accounts/accounts";
 import {
@@ -16,11 +14,10 @@ import {
   cookieHeaderFrom,
   flashRedirect,
   getViewer,
-  hitAuthLimits,
+  hasAdminRole,
   mergeSetCookies,
-  saveProfile,
   signInWithPassword,
-  tooManyAttemptsMessage,
+  signUpWithPassword,
 } from "~/modules/accounts/accounts.server";
 import { PASSWORD_MIN, signInSchema, signUpSchema } from "~/modules/accounts/schema";
 
@@ -44,64 +41,43 @@ function fail(status: number, intent: string, failure: FormFailure, headers?: He
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { auth, database, env } = context.get(servicesContext);
-  const { clientIp, logger } = context.get(requestContext);
+  const { auth, database } = context.get(servicesContext);
+  const { logger } = context.get(requestContext);
   const formData = await readFormData(request);
   const intent = String(formData?.get("intent") ?? "");
-  const headers = authHeaders(request, context);
+  if (intent !== "login" && intent !== "sign-up") return fail(400, intent, formFailure("Unknown action"));
 
-  if (intent === "login") {
-    const signIn = await signInWithPassword(request, context, formData);
-    switch (signIn.outcome) {
-      case "invalid":
-        return fail(400, intent, { ...signIn.failure, formError: ADMIN_MESSAGES.loginFailed });
-      case "limited":
-        return fail(429, intent, formFailure(signIn.message), signIn.headers);
-      case "refused":
-        return fail(401, intent, formFailure(ADMIN_MESSAGES.loginFailed, {}, { email: signIn.email }));
-      case "two-factor":
-        // The code is asked on the shoppers' page; the dashboard's guard checks the role after it.
-        throw redirect(`/auth?tab=two-factor&redirectTo=${encodeURIComponent("/admin/dashboard")}`, { headers: signIn.headers });
-      case "signed-in":
-        break;
-    }
-    const admin = await database.db
-      .select({ role: userRoles.role })
-      .from(userRoles)
-      .where(and(eq(userRoles.userId, signIn.userId), eq(userRoles.role, "admin")));
-    if (admin.length === 0) {
-      // SPEC §4: anyone else is signed out at once, their new session ended on the server.
-      const signOutHeaders = new Headers(headers);
-      signOutHeaders.set("cookie", cookieHeaderFrom(signIn.response));
-      const signedOut = await auth.api.signOut({ headers: signOutHeaders, asResponse: true });
-      logger.warn({ userId: signIn.userId }, "admin login refused: no admin role");
-      throw flashRedirect("/admin/login", { kind: "error", message: ADMIN_MESSAGES.accessDenied }, mergeSetCookies(signedOut));
-    }
-    throw flashRedirect("/admin/dashboard", { kind: "success", message: ADMIN_MESSAGES.loginSuccessful }, signIn.response.headers);
+  // Never grants the role: that takes ADMIN_EMAILS and a verified address, or npm run admin:grant.
+  const signIn =
+    intent === "login"
+      ? await signInWithPassword(request, context, formData)
+      : await signUpWithPassword(request, context, formData, "/auth?verified=1");
+  const failed = intent === "login" ? ADMIN_MESSAGES.loginFailed : ADMIN_MESSAGES.signUpFailed;
+  const values = { email: String(formData?.get("email") ?? ""), fullName: String(formData?.get("fullName") ?? "") };
+  switch (signIn.outcome) {
+    case "invalid":
+      return fail(400, intent, { ...signIn.failure, formError: failed });
+    case "limited":
+      return fail(429, intent, formFailure(signIn.message, {}, values), signIn.headers);
+    case "refused":
+      return fail(intent === "login" ? 401 : 400, intent, formFailure(failed, {}, values));
+    case "two-factor":
+      // The code is asked on the shoppers' page; the dashboard's guard checks the role after it.
+      throw redirect(`/auth?tab=two-factor&redirectTo=${encodeURIComponent("/admin/dashboard")}`, { headers: signIn.headers });
+    case "signed-in":
+      break;
   }
-
-  if (intent === "sign-up") {
-    const parsed = parseForm(signUpSchema, formData);
-    if (!parsed.ok) return fail(400, intent, { ...parsed, formError: ADMIN_MESSAGES.signUpFailed });
-    const values = { fullName: parsed.data.fullName, email: parsed.data.email };
-    const verdict = await hitAuthLimits(database.db, env, "sign-up", { clientIp, account: parsed.data.email });
-    if (!verdict.allowed) {
-      return fail(429, intent, formFailure(tooManyAttemptsMessage(verdict.retryAfterSeconds), {}, values), {
-        "Retry-After": String(verdict.retryAfterSeconds),
-      });
-    }
-    // Never grants the role: that takes ADMIN_EMAILS and a verified address, or npm run admin:grant.
-    const response = await auth.api.signUpEmail({
-      body: { name: parsed.data.fullName, email: parsed.data.email, password: parsed.data.password, callbackURL: "/admin/dashboard" },
-      headers,
-      asResponse: true,
-    });
-    if (!response.ok) return fail(400, intent, formFailure(ADMIN_MESSAGES.signUpFailed, {}, values));
-    const { user } = (await response.json()) as { user: { id: string } };
-    await saveProfile(database.db, user.id, { fullName: parsed.data.fullName, phone: null });
-    throw flashRedirect("/admin/login", { kind: "success", message: ADMIN_MESSAGES.accountCreated }, response.headers);
+  if (intent === "sign-up")
+    throw flashRedirect("/admin/login", { kind: "success", message: ADMIN_MESSAGES.accountCreated }, signIn.headers);
+  if (!(await hasAdminRole(database.db, signIn.userId))) {
+    // SPEC §4: anyone else is signed out at once, their new session ended on the server.
+    const signOutHeaders = authHeaders(request, context);
+    signOutHeaders.set("cookie", cookieHeaderFrom(signIn.headers));
+    const signedOut = await auth.api.signOut({ headers: signOutHeaders, asResponse: true });
+    logger.warn({ userId: signIn.userId }, "admin login refused: no admin role");
+    throw flashRedirect("/admin/login", { kind: "error", message: ADMIN_MESSAGES.accessDenied }, mergeSetCookies(signedOut));
   }
-  return fail(400, intent, formFailure("Unknown action"));
+  throw flashRedirect("/admin/dashboard", { kind: "success", message: ADMIN_MESSAGES.loginSuccessful }, signIn.headers);
 }
 
 export default function AdminLoginPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -3,10 +3,11 @@ import type { Route } from "./+types/auth.reset-password";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { requestContext, servicesContext } from "~/lib/context.server";
+import { servicesContext } from "~/lib/context.server";
+import { retryAfterHeaders, tooManyAttemptsMessage } from "~/lib/too-many-requests.server";
 import { formFailure, getFormErrors, inputAttributes, parseForm, readFormData } from "~/lib/forms";
 import { pageMeta } from "~/lib/seo";
-import { authHeaders, flashRedirect, hitAuthLimits, tooManyAttemptsMessage } from "~/modules/accounts/accounts.server";
+import { authHeaders, countAttempt, flashRedirect } from "~/modules/accounts/accounts.server";
 import { PASSWORD_MIN, resetPasswordSchema } from "~/modules/accounts/schema";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -25,17 +26,12 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { auth, database, env } = context.get(servicesContext);
-  const { clientIp } = context.get(requestContext);
+  const { auth } = context.get(servicesContext);
   const parsed = parseForm(resetPasswordSchema, await readFormData(request), { secret: ["token"] });
   if (!parsed.ok) return data(parsed, { status: 400 });
-  const verdict = await hitAuthLimits(database.db, env, "password-reset", { clientIp, account: parsed.data.token });
-  if (!verdict.allowed) {
-    return data(formFailure(tooManyAttemptsMessage(verdict.retryAfterSeconds)), {
-      status: 429,
-      headers: { "Retry-After": String(verdict.retryAfterSeconds) },
-    });
-  }
+  const verdict = await countAttempt(request, context, "token", null);
+  if (!verdict.allowed)
+    return data(formFailure(tooManyAttemptsMessage(verdict.retryAfterSeconds)), { status: 429, headers: retryAfterHeaders(verdict) });
   const response = await auth.api.resetPassword({
     body: { token: parsed.data.token, newPassword: parsed.data.password },
     headers: authHeaders(request, context),

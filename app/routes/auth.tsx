@@ -7,20 +7,20 @@ import { Field, FormMessage, FormNotice } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { LinkTabs } from "~/components/ui/tabs";
 import { requestContext, servicesContext } from "~/lib/context.server";
-import { formFailure, getFormErrors, inputAttributes, parseForm, readFormData, type FormFailure, type SubmittedValues } from "~/lib/forms";
+import { formFailure, getFormErrors, inputAttributes, parseForm, readFormData, type FormFailure } from "~/lib/forms";
 import { pageMeta } from "~/lib/seo";
 import { AUTH_MESSAGES } from "~/modules/accounts/accounts";
 import {
   authHeaders,
+  countAttempt,
   flashRedirect,
   getViewer,
-  hitAuthLimits,
   safeRedirectPath,
-  saveProfile,
   signInWithPassword,
-  tooManyAttemptsMessage,
-  type AuthAttempt,
+  signUpWithPassword,
+  verifySecondFactor,
 } from "~/modules/accounts/accounts.server";
+import { retryAfterHeaders, tooManyAttemptsMessage } from "~/lib/too-many-requests.server";
 import { PasskeySignInButton } from "~/modules/accounts/components/passkey-sign-in";
 import { forgotPasswordSchema, PASSWORD_MIN, signInSchema, signUpSchema, twoFactorCodeSchema } from "~/modules/accounts/schema";
 
@@ -38,8 +38,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), "/account");
   const step = url.searchParams.get("tab");
   const tab: Tab = step === "sign-up" || step === "forgot" || step === "two-factor" ? step : "sign-in";
-  if (tab !== "two-factor" && (await getViewer(request, context))) throw redirect(redirectTo);
-  return { tab, redirectTo };
+  // Where a verification link lands (it verifies, and never signs in: decision 0020).
+  const verification = url.searchParams.has("verified") ? (url.searchParams.has("error") ? "refused" : "confirmed") : null;
+  if (tab !== "two-factor" && (await getViewer(request, context))) {
+    if (verification) throw flashRedirect(redirectTo, verificationFlash(verification));
+    throw redirect(redirectTo);
+  }
+  return { tab, redirectTo, verification };
+}
+
+function verificationFlash(verification: "confirmed" | "refused") {
+  return verification === "confirmed"
+    ? ({ kind: "success", message: AUTH_MESSAGES.emailConfirmed } as const)
+    : ({ kind: "error", message: AUTH_MESSAGES.verificationLinkInvalid } as const);
 }
 
 export function headers({ actionHeaders }: Route.HeadersArgs) {
@@ -54,79 +65,71 @@ function fail(status: number, intent: string, failure: FormFailure, headers?: He
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { auth, database, env } = context.get(servicesContext);
-  const { clientIp, logger } = context.get(requestContext);
+  const { auth } = context.get(servicesContext);
+  const { logger } = context.get(requestContext);
   const formData = await readFormData(request);
   const intent = String(formData?.get("intent") ?? "");
   const redirectTo = safeRedirectPath(formData?.get("redirectTo"), "/account");
-  const headers = authHeaders(request, context);
 
-  const limited = async (attempt: AuthAttempt, account: string | null, values: SubmittedValues) => {
-    const verdict = await hitAuthLimits(database.db, env, attempt, { clientIp, account });
-    if (verdict.allowed) return null;
-    logger.warn({ attempt, deniedBy: verdict.deniedBy }, "auth rate limit reached");
-    return fail(429, intent, formFailure(tooManyAttemptsMessage(verdict.retryAfterSeconds), {}, values), {
-      "Retry-After": String(verdict.retryAfterSeconds),
-    });
-  };
-
-  if (intent === "sign-in") {
-    const signIn = await signInWithPassword(request, context, formData);
+  if (intent === "sign-in" || intent === "sign-up") {
+    const signIn =
+      intent === "sign-in"
+        ? await signInWithPassword(request, context, formData)
+        : await signUpWithPassword(request, context, formData, "/auth?verified=1");
+    const failed = intent === "sign-in" ? AUTH_MESSAGES.signInFailed : AUTH_MESSAGES.signUpFailed;
+    const values = { email: String(formData?.get("email") ?? ""), fullName: String(formData?.get("fullName") ?? "") };
     switch (signIn.outcome) {
       case "invalid":
-        return fail(400, intent, { ...signIn.failure, formError: AUTH_MESSAGES.signInFailed });
+        return fail(400, intent, { ...signIn.failure, formError: failed });
       case "limited":
-        return fail(429, intent, formFailure(signIn.message), signIn.headers);
+        return fail(429, intent, formFailure(signIn.message, {}, values), signIn.headers);
       case "refused":
-        return fail(401, intent, formFailure(AUTH_MESSAGES.signInFailed, {}, { email: signIn.email }));
+        // The same words whether the address is taken or the password is wrong: nobody learns who has an account here.
+        return fail(intent === "sign-in" ? 401 : 400, intent, formFailure(failed, {}, values));
       case "two-factor":
         throw redirect(`/auth?tab=two-factor&redirectTo=${encodeURIComponent(redirectTo)}`, { headers: signIn.headers });
       case "signed-in":
-        throw flashRedirect(redirectTo, { kind: "success", message: AUTH_MESSAGES.signedIn }, signIn.response.headers);
+        throw flashRedirect(
+          intent === "sign-in" ? redirectTo : "/account",
+          { kind: "success", message: intent === "sign-in" ? AUTH_MESSAGES.signedIn : AUTH_MESSAGES.signedUp },
+          signIn.headers,
+        );
     }
-  }
-
-  if (intent === "sign-up") {
-    const parsed = parseForm(signUpSchema, formData);
-    if (!parsed.ok) return fail(400, intent, { ...parsed, formError: AUTH_MESSAGES.signUpFailed });
-    const values = { fullName: parsed.data.fullName, email: parsed.data.email };
-    const refused = await limited("sign-up", parsed.data.email, values);
-    if (refused) return refused;
-    const response = await auth.api.signUpEmail({
-      body: { name: parsed.data.fullName, email: parsed.data.email, password: parsed.data.password, callbackURL: "/account" },
-      headers,
-      asResponse: true,
-    });
-    // The same words whether the address is taken or anything else went wrong: nobody learns who has an account here.
-    if (!response.ok) return fail(400, intent, formFailure(AUTH_MESSAGES.signUpFailed, {}, values));
-    const { user } = (await response.json()) as { user: { id: string } };
-    await saveProfile(database.db, user.id, { fullName: parsed.data.fullName, phone: null });
-    throw flashRedirect("/account", { kind: "success", message: AUTH_MESSAGES.signedUp }, response.headers);
   }
 
   if (intent === "forgot") {
     const parsed = parseForm(forgotPasswordSchema, formData);
     if (!parsed.ok) return fail(400, intent, parsed);
-    const refused = await limited("password-reset", parsed.data.email, { email: parsed.data.email });
-    if (refused) return refused;
+    const verdict = await countAttempt(request, context, "mail", parsed.data.email);
+    if (!verdict.allowed)
+      return fail(429, intent, formFailure(tooManyAttemptsMessage(verdict.retryAfterSeconds), {}, parsed.data), retryAfterHeaders(verdict));
     await auth.api
-      .requestPasswordReset({ body: { email: parsed.data.email, redirectTo: "/auth/reset-password" }, headers })
+      .requestPasswordReset({
+        body: { email: parsed.data.email, redirectTo: "/auth/reset-password" },
+        headers: authHeaders(request, context),
+      })
       .catch((error: unknown) => logger.error({ err: error }, "password reset request failed"));
     return { intent, notice: RESET_NOTICE } satisfies ActionResult;
   }
 
   if (intent === "two-factor") {
-    const parsed = parseForm(twoFactorCodeSchema, formData);
-    if (!parsed.ok) return fail(400, intent, { ...parsed, formError: AUTH_MESSAGES.signInFailed });
-    const pending = request.headers.get("cookie")?.match(/two_factor=([^;]+)/)?.[1] ?? null;
-    const refused = await limited("two-factor", pending, {});
-    if (refused) return refused;
-    const response =
-      parsed.data.method === "backup"
-        ? await auth.api.verifyBackupCode({ body: { code: parsed.data.code }, headers, asResponse: true })
-        : await auth.api.verifyTOTP({ body: { code: parsed.data.code }, headers, asResponse: true });
-    if (!response.ok) return fail(401, intent, formFailure(AUTH_MESSAGES.signInFailed));
-    throw flashRedirect(redirectTo, { kind: "success", message: AUTH_MESSAGES.signedIn }, response.headers);
+    const check = await verifySecondFactor(request, context, formData);
+    switch (check.outcome) {
+      case "invalid":
+        return fail(400, intent, { ...check.failure, formError: AUTH_MESSAGES.signInFailed });
+      case "limited":
+        return fail(429, intent, formFailure(check.message), check.headers);
+      case "refused":
+        // The last wrong code ends the pending sign-in (Better Auth): back to the password.
+        if (check.triesLeft === 0)
+          throw flashRedirect(`/auth?redirectTo=${encodeURIComponent(redirectTo)}`, {
+            kind: "error",
+            message: AUTH_MESSAGES.codeNotAccepted(0),
+          });
+        return fail(401, intent, formFailure(AUTH_MESSAGES.codeNotAccepted(check.triesLeft)));
+      case "signed-in":
+        throw flashRedirect(redirectTo, { kind: "success", message: AUTH_MESSAGES.signedIn }, check.headers);
+    }
   }
 
   if (intent === "passkey") {
@@ -165,6 +168,13 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
         ← Back to home
       </Link>
       <h1 className="mt-6 text-4xl">{tab === "sign-up" ? "Create your account" : "Welcome back"}</h1>
+      {loaderData.verification ? (
+        <p role="status" className="mt-6 rounded-md border border-border px-3 py-2 text-sm">
+          {loaderData.verification === "confirmed"
+            ? `${AUTH_MESSAGES.emailConfirmed} Please sign in.`
+            : AUTH_MESSAGES.verificationLinkInvalid}
+        </p>
+      ) : null}
 
       {tab === "sign-in" || tab === "sign-up" ? (
         <LinkTabs

@@ -167,7 +167,8 @@ test("a shopper turns on TOTP, signs in with a code and with a backup code, and 
   await expect(page).toHaveURL(/\/auth\?tab=two-factor/, { timeout: 30_000 });
   await page.getByRole("textbox", { name: "Code", exact: true }).fill("000000" === (await totpCode(key)) ? "111111" : "000000");
   await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page.getByText("Sign in failed").first()).toBeVisible();
+  // The shopper is told the code was not accepted, and how many tries this sign-in has left.
+  await expect(page.getByText("That code was not accepted. 4 tries left.").first()).toBeVisible();
   await page.getByRole("textbox", { name: "Code", exact: true }).fill(await totpCode(key));
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page).toHaveURL(/\/account/, { timeout: 30_000 });
@@ -199,7 +200,7 @@ test("a shopper turns on TOTP, signs in with a code and with a backup code, and 
   await page.getByRole("textbox", { name: "Code", exact: true }).fill(backupCodes[1]!);
   await page.getByLabel("Backup code").check();
   await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page.getByText("Sign in failed").first()).toBeVisible();
+  await expect(page.getByText("That code was not accepted. 4 tries left.").first()).toBeVisible();
   await page.getByRole("textbox", { name: "Code", exact: true }).fill(fresh[0]!);
   await page.getByLabel("Backup code").check();
   await page.getByRole("button", { name: "Verify" }).click();

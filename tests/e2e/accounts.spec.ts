@@ -184,6 +184,13 @@ test.describe("accounts", () => {
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
     await page.getByRole("button", { name: "Delete my account" }).click();
+    // The password first: a borrowed, unlocked browser is not enough.
+    await dialog.getByRole("button", { name: "Delete my account" }).click();
+    await expect(dialog.getByText("Enter your password").first()).toBeVisible();
+    await dialog.getByLabel("Password").fill("not-the-password");
+    await dialog.getByRole("button", { name: "Delete my account" }).click();
+    await expect(dialog.getByText("That password is not right").first()).toBeVisible();
+    await dialog.getByLabel("Password").fill(who.password);
     await dialog.getByRole("button", { name: "Delete my account" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText("Your account has been deleted")).toBeVisible();

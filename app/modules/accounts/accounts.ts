@@ -5,6 +5,13 @@ export const AUTH_MESSAGES = {
   signInFailed: "Sign in failed",
   signUpFailed: "Sign up failed",
   loggedOut: "Logged out successfully",
+  // Not SPEC's words: what a verification link and a second factor say, in its tone.
+  emailConfirmed: "Your email address is confirmed.",
+  verificationLinkInvalid: "This confirmation link has expired or was already used. Sign in to ask for a new one.",
+  codeNotAccepted: (triesLeft: number) =>
+    triesLeft > 0
+      ? `That code was not accepted. ${triesLeft} ${triesLeft === 1 ? "try" : "tries"} left.`
+      : "That code was not accepted, and that was the last try for this sign-in. Please sign in again.",
 } as const;
 
 export const ADMIN_MESSAGES = {

@@ -10,6 +10,7 @@ import { userRoles } from "~/db/schema/accounts";
 import { BRAND } from "~/lib/brand";
 import type { Logger } from "~/lib/logger.server";
 import { brandedMail, enqueueMail } from "~/modules/mail/mail.server";
+import { recordVerificationLink, revokeAccountLinks, VERIFICATION_LINK_SECONDS } from "./account-links.server";
 
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -87,9 +88,34 @@ export function createAuth(options: AuthOptions) {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
-      autoSignIn: true,
+      // Off, so that Better Auth answers a taken address exactly as a new one (and mails its owner, below);
+      // our forms sign the new account in themselves (sign-in.server.ts). Decision 0020.
+      autoSignIn: false,
       requireEmailVerification: false,
       revokeSessionsOnPasswordReset: true,
+      onPasswordReset: async ({ user }) => {
+        await revokeAccountLinks(db, user.id);
+      },
+      onExistingUserSignUp: async ({ user }) => {
+        await queue({
+          kind: "sign-up-attempt",
+          to: user.email,
+          subject: "Someone tried to create an account with your address",
+          preheader: "Your account is safe; here is what to do if it was not you.",
+          blocks: [
+            { kind: "heading", text: "You already have an account" },
+            {
+              kind: "paragraph",
+              text: `Hello ${user.name}, someone just tried to create an account at ${BRAND.name} with this address. Your account already uses it, so nothing was changed.`,
+            },
+            { kind: "button", label: "Sign in", url: new URL("/auth", publicUrl).toString() },
+            {
+              kind: "note",
+              text: "If it was you, sign in instead, or choose a new password from the sign-in page. If it was not you, you need do nothing.",
+            },
+          ],
+        });
+      },
       sendResetPassword: async ({ user, url }) => {
         await queue({
           kind: "password-reset",
@@ -110,8 +136,11 @@ export function createAuth(options: AuthOptions) {
     },
     emailVerification: {
       sendOnSignUp: true,
-      autoSignInAfterVerification: true,
-      sendVerificationEmail: async ({ user, url }) => {
+      // A verification link only verifies: it never signs anyone in, so it cannot step around a second factor (decision 0020).
+      autoSignInAfterVerification: false,
+      expiresIn: VERIFICATION_LINK_SECONDS,
+      sendVerificationEmail: async ({ user, url, token }) => {
+        await recordVerificationLink(db, user.id, token);
         await queue({
           kind: "email-verification",
           to: user.email,
@@ -132,6 +161,14 @@ export function createAuth(options: AuthOptions) {
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     databaseHooks: {
+      account: {
+        update: {
+          // A new password (the change-password endpoint) ends every link and pending sign-in made before it.
+          after: async (account) => {
+            if (account.providerId === "credential") await revokeAccountLinks(db, account.userId);
+          },
+        },
+      },
       session: {
         create: {
           // A listed address verified before ADMIN_EMAILS named it gets the role at its next sign-in.

@@ -11,6 +11,7 @@ import { customDesignSubmissions } from "~/db/schema/design-requests";
 import { appointments } from "~/db/schema/fittings";
 import { wishlistItems } from "~/db/schema/wishlist";
 import type { AddressInput } from "./schema";
+import { revokeAccountLinks } from "./account-links.server";
 
 export async function getProfile(db: Executor, userId: string) {
   const [row] = await db.select({ fullName: profiles.fullName, phone: profiles.phone }).from(profiles).where(eq(profiles.userId, userId));
@@ -145,6 +146,8 @@ export async function deleteAccount(db: Database, userId: string): Promise<void>
         .update(catalogueOrders)
         .set(anonymised)
         .where(sql`lower(${catalogueOrders.customerEmail}) = ${user.email.toLowerCase()}`);
+    // Reset and verification links and pending sign-ins name the user only by id: end them with it.
+    await revokeAccountLinks(tx, userId);
     // Sessions, credentials, factors and passkeys cascade from the user row.
     await tx.delete(users).where(eq(users.id, userId));
   });

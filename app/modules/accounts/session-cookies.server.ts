@@ -1,6 +1,6 @@
 /** A Cookie header made of the cookies a response just set, to act as that new session straight away (e.g. to end it). */
-export function cookieHeaderFrom(response: Response): string {
-  return response.headers
+export function cookieHeaderFrom(headers: Headers): string {
+  return headers
     .getSetCookie()
     .map((cookie) => cookie.split(";", 1)[0])
     .join("; ");

@@ -1,48 +1,130 @@
-// Signing in with an email and password from one of our pages' forms: the
-// shoppers' /auth and the staff's /admin/login share it, and each answers in
-// its own words (SPEC §8: 'Sign in failed' there, 'Login failed' here).
+// Signing in and up from our pages' forms: the shoppers' /auth and the
+// staff's /admin/login share these, and each answers in its own words
+// (SPEC §8: 'Sign in failed' there, 'Login failed' here). Every attempt is
+// counted first (auth-limits.server.ts).
 import type { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "~/lib/context.server";
 import { parseForm, type FormFailure } from "~/lib/forms";
-import { authHeaders } from "./accounts.server";
-import { hitAuthLimits, tooManyAttemptsMessage } from "./rate-limits.server";
-import { signInSchema } from "./schema";
+import { tooManyAttemptsMessage } from "~/lib/too-many-requests.server";
+import { twoFactorCodesTried } from "./account-links.server";
+import { countAttempt, pendingTwoFactorAccount, pendingTwoFactorIdentifier, rememberClient } from "./auth-endpoint.server";
+import { forgetSignInFailures } from "./auth-limits.server";
+import { saveProfile } from "./profile.server";
+import { signInSchema, signUpSchema, twoFactorCodeSchema } from "./schema";
 import { mergeSetCookies } from "./session-cookies.server";
+import { authHeaders } from "./viewer.server";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** Too many attempts: answer 429 with Retry-After. */
+type Limited = { outcome: "limited"; message: string; headers: Headers };
 
 export type PasswordSignIn =
   /** The form itself was wrong (no email, no password). */
   | { outcome: "invalid"; failure: FormFailure }
-  /** Too many attempts: answer 429 with Retry-After. */
-  | { outcome: "limited"; message: string; headers: Headers }
+  | Limited
   /** Wrong email or password: the same answer either way. */
   | { outcome: "refused"; email: string }
   /** Right password, and two-factor is on: the pending sign-in's cookie must travel to the code step. */
   | { outcome: "two-factor"; headers: Headers }
-  /** Signed in: `response` carries the session cookies. */
-  | { outcome: "signed-in"; userId: string; response: Response };
+  /** Signed in: `headers` carry the session cookies. */
+  | { outcome: "signed-in"; userId: string; headers: Headers };
 
-export async function signInWithPassword(
-  request: Request,
-  context: Readonly<RouterContextProvider>,
-  formData: FormData | null,
-): Promise<PasswordSignIn> {
-  const { auth, database, env } = context.get(servicesContext);
-  const { clientIp, logger } = context.get(requestContext);
+function limited(retryAfterSeconds: number): Limited {
+  return {
+    outcome: "limited",
+    message: tooManyAttemptsMessage(retryAfterSeconds),
+    headers: new Headers({ "Retry-After": String(retryAfterSeconds) }),
+  };
+}
+
+export async function signInWithPassword(request: Request, context: Context, formData: FormData | null): Promise<PasswordSignIn> {
   const parsed = parseForm(signInSchema, formData);
   if (!parsed.ok) return { outcome: "invalid", failure: parsed };
   const { email, password } = parsed.data;
-  const verdict = await hitAuthLimits(database.db, env, "sign-in", { clientIp, account: email });
-  if (!verdict.allowed) {
-    logger.warn({ attempt: "sign-in", deniedBy: verdict.deniedBy }, "auth rate limit reached");
-    return {
-      outcome: "limited",
-      message: tooManyAttemptsMessage(verdict.retryAfterSeconds),
-      headers: new Headers({ "Retry-After": String(verdict.retryAfterSeconds) }),
-    };
-  }
+  const verdict = await countAttempt(request, context, "sign-in", email);
+  if (!verdict.allowed) return limited(verdict.retryAfterSeconds);
+  return passwordSignIn(request, context, email, password);
+}
+
+/** Better Auth's sign-in, after the limits: a right password forgets the pair's failures and marks the browser. */
+async function passwordSignIn(request: Request, context: Context, email: string, password: string): Promise<PasswordSignIn> {
+  const { auth, database } = context.get(servicesContext);
+  const { clientIp } = context.get(requestContext);
   const response = await auth.api.signInEmail({ body: { email, password }, headers: authHeaders(request, context), asResponse: true });
   if (!response.ok) return { outcome: "refused", email };
+  await forgetSignInFailures(database.db, { clientIp, account: email });
+  const headers = mergeSetCookies(response);
+  headers.append("Set-Cookie", rememberClient(request, context, email));
   const body = (await response.json()) as { twoFactorRedirect?: boolean; user?: { id: string } };
-  if (body.twoFactorRedirect) return { outcome: "two-factor", headers: mergeSetCookies(response) };
-  return { outcome: "signed-in", userId: body.user?.id ?? "", response };
+  if (body.twoFactorRedirect) return { outcome: "two-factor", headers };
+  return { outcome: "signed-in", userId: body.user?.id ?? "", headers };
+}
+
+/**
+ * A new account from a form. Better Auth answers a new and a taken address
+ * alike (and mails the owner of a taken one, auth.server.ts), so the
+ * account is signed in here with the password just chosen: that works for
+ * the new account, and for a taken one only with its owner's own password.
+ */
+export async function signUpWithPassword(
+  request: Request,
+  context: Context,
+  formData: FormData | null,
+  callbackURL: string,
+): Promise<PasswordSignIn> {
+  const { auth, database } = context.get(servicesContext);
+  const parsed = parseForm(signUpSchema, formData);
+  if (!parsed.ok) return { outcome: "invalid", failure: parsed };
+  const { fullName, email, password } = parsed.data;
+  const verdict = await countAttempt(request, context, "sign-up", email);
+  if (!verdict.allowed) return limited(verdict.retryAfterSeconds);
+  const response = await auth.api.signUpEmail({
+    body: { name: fullName, email, password, callbackURL },
+    headers: authHeaders(request, context),
+    asResponse: true,
+  });
+  if (!response.ok) return { outcome: "refused", email };
+  const created = ((await response.json()) as { user?: { id?: string } }).user?.id;
+  const signIn = await passwordSignIn(request, context, email, password);
+  // Only the account this sign-up made gets the name typed here; an owner's own sign-in changes nothing.
+  if (signIn.outcome === "signed-in" && signIn.userId === created) await saveProfile(database.db, created, { fullName, phone: null });
+  return signIn;
+}
+
+export type SecondFactorCheck =
+  | { outcome: "invalid"; failure: FormFailure }
+  | Limited
+  /** Wrong code: how many tries are left for this sign-in (0: it has ended, sign in again). */
+  | { outcome: "refused"; triesLeft: number }
+  | { outcome: "signed-in"; headers: Headers };
+
+/** Better Auth ends a pending sign-in after this many wrong codes (its two-factor plugin). */
+const CODES_PER_SIGN_IN = 5;
+
+/** The code step of a sign-in with two-factor on: a TOTP code or a backup code, counted against the account. */
+export async function verifySecondFactor(request: Request, context: Context, formData: FormData | null): Promise<SecondFactorCheck> {
+  const { auth } = context.get(servicesContext);
+  const parsed = parseForm(twoFactorCodeSchema, formData);
+  if (!parsed.ok) return { outcome: "invalid", failure: parsed };
+  const account = await pendingTwoFactorAccount(request, context);
+  const verdict = await countAttempt(request, context, "code", account);
+  if (!verdict.allowed) return limited(verdict.retryAfterSeconds);
+  const body = { code: parsed.data.code };
+  const headers = authHeaders(request, context);
+  const response =
+    parsed.data.method === "backup"
+      ? await auth.api.verifyBackupCode({ body, headers, asResponse: true })
+      : await auth.api.verifyTOTP({ body, headers, asResponse: true });
+  if (response.ok) return { outcome: "signed-in", headers: mergeSetCookies(response) };
+  const used = account ? await codesTried(request, context) : CODES_PER_SIGN_IN;
+  return { outcome: "refused", triesLeft: Math.max(0, Math.min(verdict.remaining, CODES_PER_SIGN_IN - used)) };
+}
+
+/** How many wrong codes this pending sign-in has had, as Better Auth counts them; all of them once it has ended. */
+async function codesTried(request: Request, context: Context): Promise<number> {
+  const { database } = context.get(servicesContext);
+  const identifier = await pendingTwoFactorIdentifier(request, context);
+  const tried = identifier ? await twoFactorCodesTried(database.db, identifier) : null;
+  return tried ?? CODES_PER_SIGN_IN;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { attemptForAuthPath, safeRedirectPath, trustedOriginsFor } from "~/modules/accounts/accounts.server";
+import { safeRedirectPath, trustedOriginsFor } from "~/modules/accounts/accounts.server";
 import { flashCookie, readFlash } from "~/modules/accounts/flash.server";
 import { addressSchema, signUpSchema } from "~/modules/accounts/schema";
 
@@ -46,13 +46,5 @@ describe("redirects and flashes", () => {
       message: "Access denied. Admin privileges required.",
     });
     expect(readFlash(new Request("http://x/", { headers: { cookie: "hive_flash=garbage" } }))).toBeNull();
-  });
-
-  it("knows which Better Auth endpoints are brute-force targets", () => {
-    expect(attemptForAuthPath("/sign-in/email")).toBe("sign-in");
-    expect(attemptForAuthPath("/sign-up/email")).toBe("sign-up");
-    expect(attemptForAuthPath("/request-password-reset")).toBe("password-reset");
-    expect(attemptForAuthPath("/two-factor/verify-totp")).toBe("two-factor");
-    expect(attemptForAuthPath("/get-session")).toBeNull();
   });
 });

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLogger } from "~/lib/logger.server";
+import { createSignedTokens } from "~/lib/signed-token.server";
+import { createAuth } from "~/modules/accounts/auth.server";
+import {
+  ACCOUNT_CEILING_FACTOR,
+  attemptForAuthRequest,
+  countAuthAttempt,
+  countedAuthRoutes,
+  CREDENTIAL_FIELDS,
+  endpointFields,
+  forgetSignInFailures,
+  type AuthEndpointLike,
+} from "~/modules/accounts/auth-limits.server";
+import { isKnownClient, knownClientCookie } from "~/modules/accounts/known-clients.server";
+import { testEngines, type TestDatabase } from "../../helpers/databases";
+
+const env = { AUTH_RATE_LIMIT: 4, AUTH_RATE_WINDOW_MS: 60_000 };
+
+describe.each(testEngines)("the auth limits on $name", (engine) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await engine.create();
+  });
+  afterAll(() => database.drop());
+
+  const auth = () =>
+    createAuth({
+      db: database.handle.db,
+      secret: "a-test-secret-that-is-long-enough-for-hmac",
+      appUrl: null,
+      fallbackUrl: "http://localhost:3000",
+      port: 3000,
+      adminEmails: [],
+      logger: createLogger("silent"),
+      nudgeMail: () => {},
+    });
+
+  it("counts every endpoint of Better Auth's route list that takes a password, a code, a passkey's answer or a token", () => {
+    const api = auth().api;
+    const endpoints = (Object.values(api) as AuthEndpointLike[]).filter((endpoint) => endpoint?.path);
+    const checking = endpoints.filter((endpoint) => CREDENTIAL_FIELDS.some((field) => endpointFields(endpoint).has(field)));
+    const counted = new Set(countedAuthRoutes(api).map((route) => route.path));
+    // The walk is over the real list: the endpoints the security review named are in it.
+    expect(checking.map((endpoint) => endpoint.path)).toEqual(
+      expect.arrayContaining(["/two-factor/enable", "/two-factor/disable", "/two-factor/generate-backup-codes", "/change-password"]),
+    );
+    for (const endpoint of checking) expect(counted, endpoint.path).toContain(endpoint.path);
+  });
+
+  it("names each request's attempt from the route list, path parameters included", () => {
+    const api = auth().api;
+    const attempt = (method: string, path: string) => attemptForAuthRequest(api, method, path)?.attempt ?? null;
+    expect(attempt("POST", "/sign-in/email")).toBe("sign-in");
+    expect(attempt("POST", "/sign-up/email")).toBe("sign-up");
+    expect(attempt("POST", "/request-password-reset")).toBe("mail");
+    expect(attempt("POST", "/two-factor/enable")).toBe("password");
+    expect(attempt("POST", "/two-factor/disable")).toBe("password");
+    expect(attempt("POST", "/two-factor/generate-backup-codes")).toBe("password");
+    expect(attempt("POST", "/change-password")).toBe("password");
+    expect(attempt("POST", "/two-factor/verify-totp")).toBe("code");
+    expect(attempt("POST", "/two-factor/verify-backup-code")).toBe("code");
+    expect(attempt("POST", "/passkey/verify-authentication")).toBe("sign-in");
+    expect(attempt("GET", "/reset-password/abc123")).toBe("token");
+    expect(attempt("POST", "/reset-password")).toBe("token");
+    expect(attempt("GET", "/verify-email")).toBe("token");
+    expect(attempt("GET", "/get-session")).toBeNull();
+    expect(attempt("POST", "/sign-out")).toBeNull();
+  });
+
+  it("counts sign-ins per account and client pair, under a much higher ceiling per account that a known browser does not meet", async () => {
+    const db = database.handle.db;
+    const account = `pair-${engine.name}@example.com`;
+    const half = env.AUTH_RATE_LIMIT / 2;
+    // One client guessing: stopped by the pair's limit.
+    for (let i = 0; i < half; i++)
+      expect((await countAuthAttempt(db, env, "sign-in", { clientIp: "10.0.0.1", account })).allowed).toBe(true);
+    expect((await countAuthAttempt(db, env, "sign-in", { clientIp: "10.0.0.1", account })).allowed).toBe(false);
+    // The owner elsewhere is not: another pair.
+    expect((await countAuthAttempt(db, env, "sign-in", { clientIp: "10.0.0.2", account })).allowed).toBe(true);
+    // Many clients together reach the account's ceiling.
+    const ceiling = env.AUTH_RATE_LIMIT * ACCOUNT_CEILING_FACTOR;
+    for (let i = 0; i < ceiling; i++) await countAuthAttempt(db, env, "sign-in", { clientIp: `10.1.${i}.1`, account });
+    expect((await countAuthAttempt(db, env, "sign-in", { clientIp: "10.9.9.9", account })).allowed).toBe(false);
+    expect((await countAuthAttempt(db, env, "sign-in", { clientIp: "10.9.9.8", account, knownClient: true })).allowed).toBe(true);
+    // A right password forgets the pair's failures.
+    await forgetSignInFailures(db, { clientIp: "10.0.0.1", account });
+    expect((await countAuthAttempt(db, env, "sign-in", { clientIp: "10.0.0.1", account, knownClient: true })).allowed).toBe(true);
+  });
+
+  it("counts every other attempt per client and per account", async () => {
+    const db = database.handle.db;
+    const account = `user-${engine.name}`;
+    for (let i = 0; i < env.AUTH_RATE_LIMIT / 2; i++)
+      expect((await countAuthAttempt(db, env, "password", { clientIp: `10.2.${i}.1`, account })).allowed).toBe(true);
+    const refused = await countAuthAttempt(db, env, "password", { clientIp: "10.2.99.1", account });
+    expect(refused).toMatchObject({ allowed: false, deniedBy: ["password-account"] });
+  });
+});
+
+describe("a browser that knows an account", () => {
+  const tokens = createSignedTokens({ secret: "a-test-secret-that-is-long-enough-for-hmac" });
+  const requestWith = (cookie: string) => new Request("http://x/", { headers: { cookie: cookie.split(";", 1)[0]! } });
+
+  it("is marked per account, names no address, and keeps its marks for other accounts", () => {
+    const first = knownClientCookie(new Request("http://x/"), tokens, "Bride@Example.com", true);
+    expect(first).not.toContain("bride");
+    expect(first).toContain("Secure");
+    expect(isKnownClient(requestWith(first), tokens, "bride@example.com")).toBe(true);
+    expect(isKnownClient(requestWith(first), tokens, "someone@example.com")).toBe(false);
+    const second = knownClientCookie(requestWith(first), tokens, "sister@example.com", false);
+    expect(isKnownClient(requestWith(second), tokens, "bride@example.com")).toBe(true);
+    expect(isKnownClient(requestWith(second), tokens, "sister@example.com")).toBe(true);
+  });
+
+  it("is not fooled by a mark another key signed", () => {
+    const forged = knownClientCookie(
+      new Request("http://x/"),
+      createSignedTokens({ secret: "another-secret-long-enough-for-hmac!!" }),
+      "b@x.com",
+      false,
+    );
+    expect(isKnownClient(requestWith(forged), tokens, "b@x.com")).toBe(false);
+  });
+});
