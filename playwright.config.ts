@@ -56,7 +56,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    // As `npm start` runs it (server/start.sh; README, Memory).
+    // As `npm start` runs it (server/start.sh; decision 0023).
     command: "sh server/start.sh",
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,

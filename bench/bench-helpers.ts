@@ -56,7 +56,7 @@ export interface BenchServer {
 
 /**
  * Spawns the built server through server/start.sh, as `npm start` does (its
- * Node flags and malloc settings; README, Memory), on this process's Node.
+ * Node flags and malloc settings; decision 0023), on this process's Node.
  * The script execs Node, so the child's PID is the server's.
  */
 export function spawnServer(env: NodeJS.ProcessEnv, options: Omit<SpawnOptions, "env"> = {}): ChildProcess {

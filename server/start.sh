@@ -1,8 +1,9 @@
 #!/bin/sh
 # Starts the built server (server/main.js) the one way we run it: `npm start`,
-# the browser tests and the benches all come through here. README, Memory,
-# says why each setting is there and what it saves; each is a default, and a
-# value already in the environment wins.
+# the browser tests and the benches all come through here. Decision 0023
+# (docs/decisions/0023-memory-settings-of-the-server-process.md) says why each
+# setting is there and what it saves; each is a default, and a value already
+# in the environment wins.
 #
 # - --max-semi-space-size=8: start-up's garbage dies young instead of filling
 #   the old generation.

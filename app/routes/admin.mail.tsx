@@ -27,11 +27,10 @@ const RETRY_MESSAGES = {
   invalid: "Choose a failed mail to retry",
 } as const;
 
-/** The tab asked for; with none, Failed when anything has failed (it needs someone), else Pending. */
-function statusFrom(url: URL, counts?: Record<MailStatus, number>): MailStatus {
+/** The tab asked for in `?status=`; with none (or an unknown one), Failed: the mail that needs someone. */
+function statusFrom(url: URL): MailStatus {
   const given = url.searchParams.get("status");
-  if (isMailStatus(given)) return given;
-  return counts && counts.failed === 0 ? "pending" : "failed";
+  return isMailStatus(given) ? given : "failed";
 }
 
 /** The outbox (DESIGN: failed sends stay visible to admins): one status per tab, newest first. */
