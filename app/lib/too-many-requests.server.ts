@@ -1,4 +1,13 @@
+// The one 429 of the boutique: its words, its Retry-After, and the answer
+// shapes it takes (a form's failure, a script's JSON).
 import { data } from "react-router";
+import { formFailure, type SubmittedValues } from "./forms";
+
+/** A refused hit: how long to wait, and what the refusing rule counts (rate-limit-rules.server.ts). */
+export interface Refusal {
+  retryAfterSeconds: number;
+  counted: string | null;
+}
 
 /** 'Please try again in 3 minutes.': when a refused client may come back, in whole minutes. */
 function tryAgainIn(retryAfterSeconds: number): string {
@@ -6,32 +15,35 @@ function tryAgainIn(retryAfterSeconds: number): string {
   return `Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
 }
 
-/** 'Too many requests from your connection. Please try again in 3 minutes.' (`what`: what was counted). */
-export function tooManyRequestsMessage(retryAfterSeconds: number, what = "requests"): string {
-  return `Too many ${what} from your connection. ${tryAgainIn(retryAfterSeconds)}`;
-}
-
-/** 'Too many attempts. Please try again in 3 minutes.': sign-in, checkout and order attempts. */
-export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
-  return `Too many attempts. ${tryAgainIn(retryAfterSeconds)}`;
+/**
+ * 'Too many sign-up attempts from your connection. Please try again in 3
+ * minutes.', or 'Too many attempts. Please try again in 3 minutes.' where
+ * what was counted is not only the connection's (an account's sign-ins).
+ */
+export function tooManyMessage(refusal: Refusal): string {
+  return refusal.counted
+    ? `Too many ${refusal.counted} from your connection. ${tryAgainIn(refusal.retryAfterSeconds)}`
+    : `Too many attempts. ${tryAgainIn(refusal.retryAfterSeconds)}`;
 }
 
 /** The header a 429 carries: when to try again, in seconds. */
-export function retryAfterHeaders(verdict: { retryAfterSeconds: number }): Record<string, string> {
-  return { "Retry-After": String(verdict.retryAfterSeconds) };
+export function retryAfterHeaders(refusal: { retryAfterSeconds: number }): Record<string, string> {
+  return { "Retry-After": String(refusal.retryAfterSeconds) };
 }
 
 /**
- * The one 429 answer of a form's action past its per-client limit: the
- * action's own failure shape with the message as `error`, and `Retry-After`.
+ * A form action's 429: the form helper's failure with the message as
+ * formError, what was typed kept, and Retry-After; `extra` carries what the
+ * action's answers carry besides (which form of the page answered, say).
  */
-export function tooManyRequests<T extends { ok: boolean }>(
-  verdict: { retryAfterSeconds: number },
-  body: Omit<Extract<T, { ok: false }>, "error">,
-  what?: string,
-) {
-  return data({ ...body, error: tooManyRequestsMessage(verdict.retryAfterSeconds, what) } as unknown as T, {
-    status: 429,
-    headers: retryAfterHeaders(verdict),
-  });
+export function tooManyRequests<Extra extends object = object>(refusal: Refusal, values: SubmittedValues = {}, extra?: Extra) {
+  return data(
+    { ...(extra as Extra), ...formFailure(tooManyMessage(refusal), {}, values) },
+    { status: 429, headers: retryAfterHeaders(refusal) },
+  );
+}
+
+/** A script's 429 (a fetch from our own pages): `{ ok: false, error }` and Retry-After. */
+export function tooManyRequestsJson(refusal: Refusal): Response {
+  return Response.json({ ok: false, error: tooManyMessage(refusal) }, { status: 429, headers: retryAfterHeaders(refusal) });
 }

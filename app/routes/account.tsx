@@ -50,7 +50,7 @@ import {
 } from "~/modules/accounts/schema";
 import { mergeSetCookies } from "~/modules/accounts/accounts.server";
 import { countAttempt, listPasskeys, totpEnrolment, twoFactorState } from "~/modules/accounts/accounts.server";
-import { tooManyAttemptsMessage } from "~/lib/too-many-requests.server";
+import { tooManyMessage } from "~/lib/too-many-requests.server";
 import { PasskeysSection, SECURITY_MESSAGES, TwoFactorSection, type SecurityResult } from "~/modules/accounts/components/security-panel";
 import {
   firstMessage,
@@ -202,7 +202,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!parsed.ok) return securityFailure(intent, parsed.fieldErrors);
       // The password is checked here: counted, so a borrowed session cannot guess it.
       const verdict = await countAttempt(request, context, "password", user.id);
-      if (!verdict.allowed) return securityFailure(intent, {}, tooManyAttemptsMessage(verdict.retryAfterSeconds), 429);
+      if (verdict.refusal) return securityFailure(intent, {}, tooManyMessage(verdict.refusal), 429);
       const body = { password: parsed.data.password };
       const response =
         intent === "enable-two-factor"
@@ -229,7 +229,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const parsed = parseForm(totpEnrolSchema, formData);
       if (!parsed.ok) return securityFailure(intent, parsed.fieldErrors);
       const verdict = await countAttempt(request, context, "code", user.id);
-      if (!verdict.allowed) return securityFailure(intent, {}, tooManyAttemptsMessage(verdict.retryAfterSeconds), 429);
+      if (verdict.refusal) return securityFailure(intent, {}, tooManyMessage(verdict.refusal), 429);
       const response = await auth.api.verifyTOTP({ body: { code: parsed.data.code }, headers, asResponse: true });
       if (!response.ok) return securityFailure(intent, { code: [SECURITY_MESSAGES.wrongCode] });
       // Better Auth starts a new session when two-factor comes on: its cookie travels with the redirect.
@@ -264,7 +264,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const parsed = parseForm(confirmPasswordSchema, formData);
       if (!parsed.ok) return failed(intent, { ...parsed, formError: firstMessage(parsed) }, 400);
       const verdict = await countAttempt(request, context, "password", user.id);
-      if (!verdict.allowed) return failed(intent, formFailure(tooManyAttemptsMessage(verdict.retryAfterSeconds)), 429);
+      if (verdict.refusal) return failed(intent, formFailure(tooManyMessage(verdict.refusal)), 429);
       const checked = await auth.api.verifyPassword({ body: { password: parsed.data.password }, headers, asResponse: true });
       if (!checked.ok) return failed(intent, formFailure(undefined, { password: [SECURITY_MESSAGES.wrongPassword] }), 400);
       const signedOut = await auth.api.signOut({ headers, asResponse: true });

@@ -1,8 +1,9 @@
 import type { Route } from "./+types/api.checkout";
 import { requestContext, servicesContext } from "~/lib/context.server";
 import { checkoutRequestSchema } from "~/modules/catalogue/schema";
-import { createRateLimiter } from "~/lib/rate-limit.server";
-import { retryAfterHeaders, tooManyAttemptsMessage } from "~/lib/too-many-requests.server";
+import { limit } from "~/lib/limit.server";
+import { rateLimitRules } from "~/lib/rate-limit-rules.server";
+import { tooManyRequestsJson } from "~/lib/too-many-requests.server";
 import { StorefrontError } from "~/modules/catalogue/catalogue.server";
 import type { CheckoutResponse } from "~/modules/catalogue/types";
 
@@ -39,18 +40,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = checkoutRequestSchema.safeParse(json);
   if (!parsed.success) return answer({ ok: false, error: parsed.error.issues[0]?.message ?? "The lines are not valid." }, 400);
 
-  const { catalogue, database, env } = context.get(servicesContext);
-  const { logger, clientIp } = context.get(requestContext);
+  const { catalogue, env } = context.get(servicesContext);
+  const { logger } = context.get(requestContext);
   // Each checkout is a cart (and on the built-in store, a reservation to come): a script may not make them by the thousand.
-  const verdict = await createRateLimiter({
-    scope: "checkout-client",
-    limit: env.CHECKOUT_RATE_LIMIT,
-    windowMs: env.CHECKOUT_RATE_WINDOW_MS,
-  }).hit(database.db, clientIp);
-  if (!verdict.allowed) {
-    logger.warn({ retryAfterSeconds: verdict.retryAfterSeconds }, "checkout refused: rate limit");
-    return answer({ ok: false, error: tooManyAttemptsMessage(verdict.retryAfterSeconds) }, 429, retryAfterHeaders(verdict));
-  }
+  const verdict = await limit(context, rateLimitRules(env).checkout);
+  if (verdict.refusal) return tooManyRequestsJson(verdict.refusal);
   try {
     const checkout = await catalogue.createCheckout(parsed.data.lines);
     return answer({ ok: true, ...checkout });

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { servicesContext } from "~/lib/context.server";
-import { retryAfterHeaders, tooManyAttemptsMessage } from "~/lib/too-many-requests.server";
+import { tooManyRequests } from "~/lib/too-many-requests.server";
 import { formFailure, getFormErrors, inputAttributes, parseForm, readFormData } from "~/lib/forms";
 import { pageMeta } from "~/lib/seo";
 import { authHeaders, countAttempt, flashRedirect } from "~/modules/accounts/accounts.server";
@@ -30,8 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(resetPasswordSchema, await readFormData(request), { secret: ["token"] });
   if (!parsed.ok) return data(parsed, { status: 400 });
   const verdict = await countAttempt(request, context, "token", null);
-  if (!verdict.allowed)
-    return data(formFailure(tooManyAttemptsMessage(verdict.retryAfterSeconds)), { status: 429, headers: retryAfterHeaders(verdict) });
+  if (verdict.refusal) return tooManyRequests(verdict.refusal);
   const response = await auth.api.resetPassword({
     body: { token: parsed.data.token, newPassword: parsed.data.password },
     headers: authHeaders(request, context),

@@ -20,7 +20,7 @@ import {
   signUpWithPassword,
   verifySecondFactor,
 } from "~/modules/accounts/accounts.server";
-import { retryAfterHeaders, tooManyAttemptsMessage } from "~/lib/too-many-requests.server";
+import { tooManyRequests } from "~/lib/too-many-requests.server";
 import { PasskeySignInButton } from "~/modules/accounts/components/passkey-sign-in";
 import { forgotPasswordSchema, PASSWORD_MIN, signInSchema, signUpSchema, twoFactorCodeSchema } from "~/modules/accounts/schema";
 
@@ -101,8 +101,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = parseForm(forgotPasswordSchema, formData);
     if (!parsed.ok) return fail(400, intent, parsed);
     const verdict = await countAttempt(request, context, "mail", parsed.data.email);
-    if (!verdict.allowed)
-      return fail(429, intent, formFailure(tooManyAttemptsMessage(verdict.retryAfterSeconds), {}, parsed.data), retryAfterHeaders(verdict));
+    if (verdict.refusal) return tooManyRequests(verdict.refusal, parsed.data, { intent });
     await auth.api
       .requestPasswordReset({
         body: { email: parsed.data.email, redirectTo: "/auth/reset-password" },

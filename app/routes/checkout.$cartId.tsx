@@ -3,8 +3,9 @@ import type { Route } from "./+types/checkout.$cartId";
 import { BRAND } from "~/lib/brand";
 import { requestContext, servicesContext } from "~/lib/context.server";
 import { formFailure, parseForm, readFormData } from "~/lib/forms";
-import { hitRateLimits } from "~/lib/rate-limit.server";
-import { tooManyAttemptsMessage } from "~/lib/too-many-requests.server";
+import { limit } from "~/lib/limit.server";
+import { rateLimitRules } from "~/lib/rate-limit-rules.server";
+import { tooManyMessage } from "~/lib/too-many-requests.server";
 import { getProfile, getViewer } from "~/modules/accounts/accounts.server";
 import { CheckoutNotFound, CheckoutPage, type CheckoutActionData } from "~/modules/orders/components/checkout-page";
 import { getCheckout, placeOrder } from "~/modules/orders/orders.server";
@@ -44,12 +45,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const { env } = services;
   // Each order holds stock and mails its address: limited per client and per recipient.
-  const rule = { limit: env.ORDER_RATE_LIMIT, windowMs: env.ORDER_RATE_WINDOW_MS };
-  const verdict = await hitRateLimits(services.database.db, [
-    { scope: "order-client", key: context.get(requestContext).clientIp, ...rule },
-    { scope: "order-email", key: parsed.data.email.toLowerCase(), ...rule },
-  ]);
-  if (!verdict.allowed) return refused([tooManyAttemptsMessage(verdict.retryAfterSeconds)], 429);
+  const rules = rateLimitRules(env);
+  const verdict = await limit(context, rules.orderPerClient, { rule: rules.orderPerEmail, key: parsed.data.email.toLowerCase() });
+  if (verdict.refusal) return refused([tooManyMessage(verdict.refusal)], 429);
   const viewer = await getViewer(request, context);
   const result = await placeOrder(services.database.db, {
     cartId: params.cartId,

@@ -5,7 +5,9 @@ import { getViewer } from "~/modules/accounts/accounts.server";
 import { BRAND } from "~/lib/brand";
 import { firstMessage, parseForm, readFormData } from "~/lib/forms";
 import { pageMeta } from "~/lib/seo";
-import { tooManyRequests } from "~/lib/too-many-requests.server";
+import { limit } from "~/lib/limit.server";
+import { rateLimitRules } from "~/lib/rate-limit-rules.server";
+import { retryAfterHeaders, tooManyMessage } from "~/lib/too-many-requests.server";
 import { PageHero } from "~/modules/brand/components/page-hero";
 import { isIsoDate } from "~/modules/fittings/fittings";
 import {
@@ -14,7 +16,7 @@ import {
   type FittingBookingResult,
 } from "~/modules/fittings/components/fitting-booking-form";
 import { StudioBox } from "~/modules/fittings/components/studio-box";
-import { bookFitting, bookingRateLimiter, fittingCalendar, pullListChoices, slotsForDate } from "~/modules/fittings/fittings.server";
+import { bookFitting, fittingCalendar, pullListChoices, slotsForDate } from "~/modules/fittings/fittings.server";
 import { FITTING_MESSAGES, fittingBookingSchema } from "~/modules/fittings/schema";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -69,8 +71,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<FittingBookingResult>({ ok: false, error: FITTING_MESSAGES.failed, values }, { status: 400 });
   }
   try {
-    const verdict = await bookingRateLimiter(services.env).hit(services.database.db, clientIp);
-    if (!verdict.allowed) return tooManyRequests<FittingBookingResult>(verdict, { ok: false, values }, "booking attempts");
+    const verdict = await limit(context, rateLimitRules(services.env).fittingBooking);
+    if (verdict.refusal)
+      return data<FittingBookingResult>(
+        { ok: false, error: tooManyMessage(verdict.refusal), values },
+        { status: 429, headers: retryAfterHeaders(verdict.refusal) },
+      );
     // A signed-in shopper's request joins her account; a guest's keeps user_id null.
     const viewer = await getViewer(request, context);
     const outcome = await bookFitting(services.database.db, parsed.data, {

@@ -1,10 +1,13 @@
 import { data } from "react-router";
 import type { Route } from "./+types/newsletter";
 import { servicesContext, requestContext } from "~/lib/context.server";
+import { limit } from "~/lib/limit.server";
+import { rateLimitRules } from "~/lib/rate-limit-rules.server";
+import { tooManyRequests } from "~/lib/too-many-requests.server";
 import { formFailure, parseForm, readFormData } from "~/lib/forms";
 import { pageMeta } from "~/lib/seo";
 import { NewsletterSignup, type NewsletterResult } from "~/modules/newsletter/components/newsletter-signup";
-import { signupRateLimiter, subscribeToNewsletter } from "~/modules/newsletter/newsletter.server";
+import { subscribeToNewsletter } from "~/modules/newsletter/newsletter.server";
 import { NEWSLETTER_MESSAGES, newsletterSignupSchema } from "~/modules/newsletter/schema";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -29,7 +32,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
-  const { logger, clientIp } = context.get(requestContext);
+  const { logger } = context.get(requestContext);
 
   // A body that is not a form reads as an empty one: answered as an invalid address.
   const parsed = parseForm(newsletterSignupSchema, await readFormData(request));
@@ -37,19 +40,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = { email: parsed.data.email };
 
   try {
-    const verdict = await signupRateLimiter(services.env).hit(services.database.db, clientIp);
-    if (!verdict.allowed) {
-      const minutes = Math.ceil(verdict.retryAfterSeconds / 60);
-      logger.warn({ clientIp }, "newsletter sign-up rate limit reached");
-      return data<NewsletterResult>(
-        formFailure(
-          `Too many sign-up attempts from your connection. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-          {},
-          values,
-        ),
-        { status: 429, headers: { "Retry-After": String(verdict.retryAfterSeconds) } },
-      );
-    }
+    const verdict = await limit(context, rateLimitRules(services.env).newsletterSignup);
+    if (verdict.refusal) return tooManyRequests(verdict.refusal, values);
     const outcome = await subscribeToNewsletter(services.database.db, parsed.data, {
       appUrl: services.env.APP_URL,
       tokens: services.tokens,

@@ -5,11 +5,12 @@
 import type { RouterContextProvider } from "react-router";
 import { parseCookies } from "better-auth/cookies";
 import { requestContext, servicesContext } from "~/lib/context.server";
-import type { RateLimitVerdict } from "~/lib/rate-limit.server";
-import { retryAfterHeaders, tooManyAttemptsMessage } from "~/lib/too-many-requests.server";
+import { limit, type LimitVerdict } from "~/lib/limit.server";
+import { rateLimitRules } from "~/lib/rate-limit-rules.server";
+import { retryAfterHeaders, tooManyMessage, type Refusal } from "~/lib/too-many-requests.server";
 import { authHeaders, getViewer, safeRedirectPath } from "./viewer.server";
 import { consumeVerificationLink, isLiveVerificationLink, pendingTwoFactorUser } from "./account-links.server";
-import { attemptForAuthRequest, countAuthAttempt, forgetSignInFailures, type AuthAttempt } from "./auth-limits.server";
+import { attemptForAuthRequest, authLimitChecks, forgetSignInFailures, type AuthAttempt } from "./auth-limits.server";
 import { isKnownClient, knownClientCookie } from "./known-clients.server";
 
 type Context = Readonly<RouterContextProvider>;
@@ -27,7 +28,7 @@ export async function handleAuthRequest(request: Request, context: Context): Pro
     const account = await accountOf(request, context, route.attempt, email);
     if (route.attempt === "sign-in") signInEmail = email;
     const verdict = await countAttempt(request, context, route.attempt, account);
-    if (!verdict.allowed) return tooManyAttempts(verdict);
+    if (verdict.refusal) return tooManyAttempts(verdict.refusal);
   }
   if (request.method === "GET" && path === VERIFY_EMAIL_PATH) {
     const url = new URL(request.url);
@@ -43,26 +44,19 @@ export async function handleAuthRequest(request: Request, context: Context): Pro
   return response;
 }
 
-/** Counts one attempt against its limits (auth-limits.server.ts), and logs a refusal. */
-export async function countAttempt(
-  request: Request,
-  context: Context,
-  attempt: AuthAttempt,
-  account: string | null,
-): Promise<RateLimitVerdict> {
-  const { database, env, tokens } = context.get(servicesContext);
-  const { clientIp, logger } = context.get(requestContext);
+/** Counts one attempt against its limits (auth-limits.server.ts, rate-limit-rules.server.ts). */
+export function countAttempt(request: Request, context: Context, attempt: AuthAttempt, account: string | null): Promise<LimitVerdict> {
+  const { env, tokens } = context.get(servicesContext);
+  const { clientIp } = context.get(requestContext);
   const knownClient = attempt === "sign-in" && account !== null && isKnownClient(request, tokens, account);
-  const verdict = await countAuthAttempt(database.db, env, attempt, { clientIp, account, knownClient });
-  if (!verdict.allowed) logger.warn({ attempt, deniedBy: verdict.deniedBy }, "auth rate limit reached");
-  return verdict;
+  return limit(context, ...authLimitChecks(rateLimitRules(env), attempt, clientIp, { account, knownClient }));
 }
 
-/** The 429 of Better Auth's endpoints: SPEC's words in Better Auth's error shape, and Retry-After. */
-function tooManyAttempts(verdict: { retryAfterSeconds: number }): Response {
+/** The 429 of Better Auth's endpoints: the one message, in Better Auth's error shape, and Retry-After. */
+function tooManyAttempts(refusal: Refusal): Response {
   return Response.json(
-    { code: "TOO_MANY_REQUESTS", message: tooManyAttemptsMessage(verdict.retryAfterSeconds) },
-    { status: 429, headers: retryAfterHeaders(verdict) },
+    { code: "TOO_MANY_REQUESTS", message: tooManyMessage(refusal) },
+    { status: 429, headers: retryAfterHeaders(refusal) },
   );
 }
 
@@ -71,9 +65,9 @@ function tooManyAttempts(verdict: { retryAfterSeconds: number }): Response {
  * is marked as one that knows the account (its Set-Cookie joins the response).
  */
 export async function rememberSignIn(request: Request, context: Context, email: string, response: Response): Promise<Response> {
-  const { database } = context.get(servicesContext);
+  const { database, env } = context.get(servicesContext);
   const { clientIp } = context.get(requestContext);
-  await forgetSignInFailures(database.db, { clientIp, account: email });
+  await forgetSignInFailures(database.db, rateLimitRules(env), { clientIp, account: email });
   const remembered = new Response(response.body, response);
   remembered.headers.append("Set-Cookie", rememberClient(request, context, email));
   return remembered;

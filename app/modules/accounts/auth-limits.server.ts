@@ -3,8 +3,9 @@
 // Auth's endpoints those are is read from Better Auth's own route list, by
 // the fields each endpoint takes, so a plugin added later is counted too.
 import type { Database } from "~/db/client.server";
-import type { Env } from "~/lib/env.server";
-import { hitRateLimits, resetRateLimit, type RateLimitCheck, type RateLimitVerdict } from "~/lib/rate-limit.server";
+import type { LimitCheck } from "~/lib/limit.server";
+import type { RateLimitRules } from "~/lib/rate-limit-rules.server";
+import { resetRateLimit } from "~/lib/rate-limit.server";
 
 /**
  * - sign-in: a password with an email, or a passkey's answer;
@@ -16,49 +17,37 @@ import { hitRateLimits, resetRateLimit, type RateLimitCheck, type RateLimitVerdi
  */
 export type AuthAttempt = "sign-in" | "sign-up" | "mail" | "password" | "code" | "token";
 
-/** Who tries: the client's address, and the account when it is known (an email, a user id). */
+/** Who tries: the account when it is known (an email, a user id); the client is the request's own. */
 export interface AuthAttemptBy {
-  clientIp: string;
   account: string | null;
   /** The browser has signed in to this account before (known-clients.server.ts): the account's ceiling does not apply. */
   knownClient?: boolean;
 }
 
-/** How much higher an account's ceiling across every client is than one client's limit. */
-export const ACCOUNT_CEILING_FACTOR = 10;
-
 /**
- * Counts one attempt. A sign-in is counted per client, per account and
- * client pair, and against a much higher ceiling per account that a browser
- * which has signed in to the account before does not meet: an attacker
- * elsewhere slows only himself, and cannot lock the owner out. Every other
- * attempt is counted per client and per account (half the client's limit:
- * one address guessing for one account is stopped first, while a shared
- * connection keeps room for its many honest shoppers).
+ * The checks of one attempt. A sign-in is counted per client, per account
+ * and client pair, and against a much higher ceiling per account that a
+ * browser which has signed in to the account before does not meet: an
+ * attacker elsewhere slows only himself, and cannot lock the owner out.
+ * Every other attempt is counted per client and per account (half the
+ * client's limit: one address guessing for one account is stopped first,
+ * while a shared connection keeps room for its many honest shoppers).
  */
-export function countAuthAttempt(
-  db: Database,
-  env: Pick<Env, "AUTH_RATE_LIMIT" | "AUTH_RATE_WINDOW_MS">,
-  attempt: AuthAttempt,
-  by: AuthAttemptBy,
-): Promise<RateLimitVerdict> {
-  const windowMs = env.AUTH_RATE_WINDOW_MS;
-  const half = Math.max(1, Math.floor(env.AUTH_RATE_LIMIT / 2));
-  const checks: RateLimitCheck[] = [{ scope: `${attempt}-client`, key: by.clientIp, limit: env.AUTH_RATE_LIMIT, windowMs }];
+export function authLimitChecks(rules: RateLimitRules, attempt: AuthAttempt, clientIp: string, by: AuthAttemptBy): LimitCheck[] {
+  const checks: LimitCheck[] = [{ rule: rules.authPerClient(attempt), key: clientIp }];
   const account = by.account?.trim().toLowerCase();
   if (account && attempt === "sign-in") {
-    checks.push({ scope: "sign-in-pair", key: pairKey(account, by.clientIp), limit: half, windowMs });
-    if (!by.knownClient)
-      checks.push({ scope: "sign-in-account", key: account, limit: env.AUTH_RATE_LIMIT * ACCOUNT_CEILING_FACTOR, windowMs });
+    checks.push({ rule: rules.signInPerPair, key: pairKey(account, clientIp) });
+    if (!by.knownClient) checks.push({ rule: rules.signInCeiling, key: account });
   } else if (account) {
-    checks.push({ scope: `${attempt}-account`, key: account, limit: half, windowMs });
+    checks.push({ rule: rules.authPerAccount(attempt), key: account });
   }
-  return hitRateLimits(db, checks);
+  return checks;
 }
 
 /** A right password forgets the pair's failures, so an owner's own sign-ins never add up to a lock. */
-export function forgetSignInFailures(db: Database, by: { clientIp: string; account: string }): Promise<void> {
-  return resetRateLimit(db, { scope: "sign-in-pair", key: pairKey(by.account.trim().toLowerCase(), by.clientIp) });
+export function forgetSignInFailures(db: Database, rules: RateLimitRules, by: { clientIp: string; account: string }): Promise<void> {
+  return resetRateLimit(db, { scope: rules.signInPerPair.scope, key: pairKey(by.account.trim().toLowerCase(), by.clientIp) });
 }
 
 function pairKey(account: string, clientIp: string) {

@@ -5,7 +5,8 @@
 import type { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "~/lib/context.server";
 import { parseForm, type FormFailure } from "~/lib/forms";
-import { tooManyAttemptsMessage } from "~/lib/too-many-requests.server";
+import { rateLimitRules } from "~/lib/rate-limit-rules.server";
+import { retryAfterHeaders, tooManyMessage, type Refusal } from "~/lib/too-many-requests.server";
 import { twoFactorCodesTried } from "./account-links.server";
 import { countAttempt, pendingTwoFactorAccount, pendingTwoFactorIdentifier, rememberClient } from "./auth-endpoint.server";
 import { forgetSignInFailures } from "./auth-limits.server";
@@ -30,12 +31,8 @@ export type PasswordSignIn =
   /** Signed in: `headers` carry the session cookies. */
   | { outcome: "signed-in"; userId: string; headers: Headers };
 
-function limited(retryAfterSeconds: number): Limited {
-  return {
-    outcome: "limited",
-    message: tooManyAttemptsMessage(retryAfterSeconds),
-    headers: new Headers({ "Retry-After": String(retryAfterSeconds) }),
-  };
+function limited(refusal: Refusal): Limited {
+  return { outcome: "limited", message: tooManyMessage(refusal), headers: new Headers(retryAfterHeaders(refusal)) };
 }
 
 export async function signInWithPassword(request: Request, context: Context, formData: FormData | null): Promise<PasswordSignIn> {
@@ -43,17 +40,17 @@ export async function signInWithPassword(request: Request, context: Context, for
   if (!parsed.ok) return { outcome: "invalid", failure: parsed };
   const { email, password } = parsed.data;
   const verdict = await countAttempt(request, context, "sign-in", email);
-  if (!verdict.allowed) return limited(verdict.retryAfterSeconds);
+  if (verdict.refusal) return limited(verdict.refusal);
   return passwordSignIn(request, context, email, password);
 }
 
 /** Better Auth's sign-in, after the limits: a right password forgets the pair's failures and marks the browser. */
 async function passwordSignIn(request: Request, context: Context, email: string, password: string): Promise<PasswordSignIn> {
-  const { auth, database } = context.get(servicesContext);
+  const { auth, database, env } = context.get(servicesContext);
   const { clientIp } = context.get(requestContext);
   const response = await auth.api.signInEmail({ body: { email, password }, headers: authHeaders(request, context), asResponse: true });
   if (!response.ok) return { outcome: "refused", email };
-  await forgetSignInFailures(database.db, { clientIp, account: email });
+  await forgetSignInFailures(database.db, rateLimitRules(env), { clientIp, account: email });
   const headers = mergeSetCookies(response);
   headers.append("Set-Cookie", rememberClient(request, context, email));
   const body = (await response.json()) as { twoFactorRedirect?: boolean; user?: { id: string } };
@@ -78,7 +75,7 @@ export async function signUpWithPassword(
   if (!parsed.ok) return { outcome: "invalid", failure: parsed };
   const { fullName, email, password } = parsed.data;
   const verdict = await countAttempt(request, context, "sign-up", email);
-  if (!verdict.allowed) return limited(verdict.retryAfterSeconds);
+  if (verdict.refusal) return limited(verdict.refusal);
   const response = await auth.api.signUpEmail({
     body: { name: fullName, email, password, callbackURL },
     headers: authHeaders(request, context),
@@ -109,7 +106,7 @@ export async function verifySecondFactor(request: Request, context: Context, for
   if (!parsed.ok) return { outcome: "invalid", failure: parsed };
   const account = await pendingTwoFactorAccount(request, context);
   const verdict = await countAttempt(request, context, "code", account);
-  if (!verdict.allowed) return limited(verdict.retryAfterSeconds);
+  if (verdict.refusal) return limited(verdict.refusal);
   const body = { code: parsed.data.code };
   const headers = authHeaders(request, context);
   const response =

@@ -5,7 +5,6 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { customDesignSubmissions, designRequestImages } from "~/db/schema/design-requests";
 import { BRAND } from "~/lib/brand";
 import type { Env } from "~/lib/env.server";
-import { createRateLimiter, type RateLimiter } from "~/lib/rate-limit.server";
 import { brandedMail, enqueueMail, type MailMessage } from "~/modules/mail/mail.server";
 import type { ImageStore, StoredImage } from "~/modules/uploads/uploads.server";
 import { BUDGET_LABELS, daysUntil, DESIGN_MESSAGES, EVENT_TYPE_LABELS, LEAD_TIME_DAYS, type DesignRequest } from "./schema";
@@ -86,10 +85,6 @@ export async function submitDesignRequest(db: Database, input: DesignRequest, op
     await enqueueMail(tx, noticeMail(input, row.id, shortNotice, options, images.length));
     return { status: "submitted", id: row.id, shortNotice } satisfies DesignRequestOutcome;
   });
-}
-
-export function designRateLimiter(env: Pick<Env, "BOOKING_RATE_LIMIT" | "BOOKING_RATE_WINDOW_MS">): RateLimiter {
-  return createRateLimiter({ scope: "design-request", limit: env.BOOKING_RATE_LIMIT, windowMs: env.BOOKING_RATE_WINDOW_MS });
 }
 
 function rows(input: DesignRequest) {

@@ -1,6 +1,8 @@
 import type { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "~/lib/context.server";
-import { retryAfterHeaders, tooManyRequestsMessage } from "~/lib/too-many-requests.server";
+import { limit } from "~/lib/limit.server";
+import { rateLimitRules } from "~/lib/rate-limit-rules.server";
+import { retryAfterHeaders, tooManyMessage } from "~/lib/too-many-requests.server";
 import { getViewer } from "~/modules/accounts/accounts.server";
 import { MAX_IMAGE_BYTES, MAX_IMAGES } from "~/modules/uploads/uploads";
 import {
@@ -12,7 +14,7 @@ import {
   type ReceivedForm,
   type StoredImage,
 } from "~/modules/uploads/uploads.server";
-import { designImageUrl, designRateLimiter, submitDesignRequest } from "./design-requests.server";
+import { designImageUrl, submitDesignRequest } from "./design-requests.server";
 import { checkStep, DESIGN_MESSAGES, designFieldErrors, designRequestSchema } from "./schema";
 import type { DesignRequestResult } from "./types";
 
@@ -101,12 +103,12 @@ async function judge(received: ReceivedForm, request: Request, context: Context)
   const store = services.images;
   let stored: StoredImage[] = [];
   try {
-    const verdict = await designRateLimiter(services.env).hit(services.database.db, clientIp);
-    if (!verdict.allowed) {
+    const verdict = await limit(context, rateLimitRules(services.env).designRequest);
+    if (verdict.refusal) {
       return {
         status: 429,
-        body: { ok: false, error: tooManyRequestsMessage(verdict.retryAfterSeconds), values },
-        headers: retryAfterHeaders(verdict),
+        body: { ok: false, error: tooManyMessage(verdict.refusal), values },
+        headers: retryAfterHeaders(verdict.refusal),
       };
     }
     const kept = await storeImages(received.files, store, "design-requests");

@@ -3,8 +3,6 @@ import { eq, sql } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
 import { newsletterSubscribers } from "~/db/schema/newsletter";
 import { BRAND } from "~/lib/brand";
-import type { Env } from "~/lib/env.server";
-import { createRateLimiter, type RateLimiter } from "~/lib/rate-limit.server";
 import type { SignedTokens } from "~/lib/signed-token.server";
 import { brandedMail, enqueueMail, type MailMessage } from "~/modules/mail/mail.server";
 import { NEWSLETTER_DISCOUNT_CODE, NEWSLETTER_DISCOUNT_PERCENT } from "./constants";
@@ -194,12 +192,3 @@ export function welcomeMail({ to, unsubscribeLink, appUrl }: { to: string; unsub
 }
 
 // --- the sign-up limit ----------------------------------------------------------
-
-/**
- * Sign-ups per client address: NEWSLETTER_RATE_LIMIT per
- * NEWSLETTER_RATE_WINDOW_MS, counted in the database, so the limit holds
- * across every instance.
- */
-export function signupRateLimiter(env: Pick<Env, "NEWSLETTER_RATE_LIMIT" | "NEWSLETTER_RATE_WINDOW_MS">): RateLimiter {
-  return createRateLimiter({ scope: "newsletter-signup", limit: env.NEWSLETTER_RATE_LIMIT, windowMs: env.NEWSLETTER_RATE_WINDOW_MS });
-}

@@ -1,11 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Env } from "~/lib/env.server";
 import { createLogger } from "~/lib/logger.server";
 import { createSignedTokens } from "~/lib/signed-token.server";
 import { createAuth } from "~/modules/accounts/auth.server";
+import { RouterContextProvider } from "react-router";
+import { requestContext, servicesContext, type AppServices, type RequestInfo } from "~/lib/context.server";
+import { limit } from "~/lib/limit.server";
+import { ACCOUNT_CEILING_FACTOR, rateLimitRules } from "~/lib/rate-limit-rules.server";
 import {
-  ACCOUNT_CEILING_FACTOR,
   attemptForAuthRequest,
-  countAuthAttempt,
+  authLimitChecks,
+  type AuthAttempt,
+  type AuthAttemptBy,
   countedAuthRoutes,
   CREDENTIAL_FIELDS,
   endpointFields,
@@ -16,6 +22,7 @@ import { isKnownClient, knownClientCookie } from "~/modules/accounts/known-clien
 import { testEngines, type TestDatabase } from "../../helpers/databases";
 
 const env = { AUTH_RATE_LIMIT: 4, AUTH_RATE_WINDOW_MS: 60_000 };
+const rules = rateLimitRules(env as Env);
 
 describe.each(testEngines)("the auth limits on $name", (engine) => {
   let database: TestDatabase;
@@ -68,33 +75,38 @@ describe.each(testEngines)("the auth limits on $name", (engine) => {
     expect(attempt("POST", "/sign-out")).toBeNull();
   });
 
+  /** Counts one attempt as the app does (limit() over the attempt's checks), from a client address. */
+  const count = (attempt: AuthAttempt, clientIp: string, by: AuthAttemptBy) => {
+    const context = new RouterContextProvider();
+    context.set(servicesContext, { database: database.handle } as AppServices);
+    context.set(requestContext, { clientIp, logger: createLogger("silent") } as RequestInfo);
+    return limit(context, ...authLimitChecks(rules, attempt, clientIp, by)).then((verdict) => verdict.allowed);
+  };
+
   it("counts sign-ins per account and client pair, under a much higher ceiling per account that a known browser does not meet", async () => {
-    const db = database.handle.db;
     const account = `pair-${engine.name}@example.com`;
     const half = env.AUTH_RATE_LIMIT / 2;
     // One client guessing: stopped by the pair's limit.
-    for (let i = 0; i < half; i++)
-      expect((await countAuthAttempt(db, env, "sign-in", { clientIp: "10.0.0.1", account })).allowed).toBe(true);
-    expect((await countAuthAttempt(db, env, "sign-in", { clientIp: "10.0.0.1", account })).allowed).toBe(false);
+    for (let i = 0; i < half; i++) expect(await count("sign-in", "10.0.0.1", { account })).toBe(true);
+    expect(await count("sign-in", "10.0.0.1", { account })).toBe(false);
     // The owner elsewhere is not: another pair.
-    expect((await countAuthAttempt(db, env, "sign-in", { clientIp: "10.0.0.2", account })).allowed).toBe(true);
+    expect(await count("sign-in", "10.0.0.2", { account })).toBe(true);
     // Many clients together reach the account's ceiling.
     const ceiling = env.AUTH_RATE_LIMIT * ACCOUNT_CEILING_FACTOR;
-    for (let i = 0; i < ceiling; i++) await countAuthAttempt(db, env, "sign-in", { clientIp: `10.1.${i}.1`, account });
-    expect((await countAuthAttempt(db, env, "sign-in", { clientIp: "10.9.9.9", account })).allowed).toBe(false);
-    expect((await countAuthAttempt(db, env, "sign-in", { clientIp: "10.9.9.8", account, knownClient: true })).allowed).toBe(true);
+    for (let i = 0; i < ceiling; i++) await count("sign-in", `10.1.${i}.1`, { account });
+    expect(await count("sign-in", "10.9.9.9", { account })).toBe(false);
+    expect(await count("sign-in", "10.9.9.8", { account, knownClient: true })).toBe(true);
     // A right password forgets the pair's failures.
-    await forgetSignInFailures(db, { clientIp: "10.0.0.1", account });
-    expect((await countAuthAttempt(db, env, "sign-in", { clientIp: "10.0.0.1", account, knownClient: true })).allowed).toBe(true);
+    await forgetSignInFailures(database.handle.db, rules, { clientIp: "10.0.0.1", account });
+    expect(await count("sign-in", "10.0.0.1", { account, knownClient: true })).toBe(true);
   });
 
   it("counts every other attempt per client and per account", async () => {
-    const db = database.handle.db;
     const account = `user-${engine.name}`;
-    for (let i = 0; i < env.AUTH_RATE_LIMIT / 2; i++)
-      expect((await countAuthAttempt(db, env, "password", { clientIp: `10.2.${i}.1`, account })).allowed).toBe(true);
-    const refused = await countAuthAttempt(db, env, "password", { clientIp: "10.2.99.1", account });
-    expect(refused).toMatchObject({ allowed: false, deniedBy: ["password-account"] });
+    for (let i = 0; i < env.AUTH_RATE_LIMIT / 2; i++) expect(await count("password", `10.2.${i}.1`, { account })).toBe(true);
+    expect(await count("password", "10.2.99.1", { account })).toBe(false);
+    // Another account from the same client is its own.
+    expect(await count("password", "10.2.99.1", { account: `${account}-2` })).toBe(true);
   });
 });
 
