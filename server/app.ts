@@ -30,7 +30,8 @@ import { listFiles, precompressedFiles } from "./precompressed";
 import { reactRouterHandler } from "./react-router-handler";
 import { requestGuard } from "./request-guard";
 import { securityHeaders } from "./security-headers";
-import { redactUrl } from "~/lib/redact-url";
+import { Redactor } from "~/lib/redact-secrets";
+import { appSecretPaths, authSecretPaths } from "./secret-paths";
 
 declare module "express-serve-static-core" {
   interface Locals {
@@ -74,7 +75,8 @@ function requestMeta(logger: Logger) {
       const line = {
         reqId: requestId,
         method: req.method,
-        path: redactUrl(req.originalUrl),
+        // As the client sent it: the logger's redactor takes the secrets out of every line it writes.
+        path: req.originalUrl,
         status: res.statusCode,
         ms: Math.round(ms * 10) / 10,
       };
@@ -276,7 +278,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // Embedded: everything this process writes (PGlite's files, the app secret) is for its own user only.
   if (!env.DATABASE_URL) process.umask(0o077);
   const logFormat = chooseLogFormat(env.LOG_FORMAT, process.stdout);
-  const logger = createLogger(env.LOG_LEVEL, logFormat === "pretty" ? humanReadableLog(process.stdout) : undefined);
+  // The app's and Better Auth's secret routes are added below, before the first request can arrive.
+  const redactor = new Redactor();
+  const logger = createLogger(env.LOG_LEVEL, logFormat === "pretty" ? humanReadableLog(process.stdout) : undefined, redactor);
   let secrets: AppSecrets;
   try {
     secrets = resolveAppSecrets(env);
@@ -384,6 +388,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     logger,
     nudgeMail,
   });
+  const build = options.dev ? undefined : ((await import("virtual:react-router/server-build")) as ServerBuild);
+  redactor.addPaths(appSecretPaths((build ?? (await options.dev!.loadBuild())).routes));
+  redactor.addPaths(authSecretPaths(auth));
   const services: AppServices = {
     env,
     database,
@@ -401,7 +408,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     lifecycle,
     dev: options.dev,
     controlToken: lock ? controlToken : undefined,
-    build: options.dev ? undefined : ((await import("virtual:react-router/server-build")) as ServerBuild),
+    build,
   });
 
   const server = await new Promise<Server>((resolve, reject) => {

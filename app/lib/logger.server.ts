@@ -1,4 +1,5 @@
 import { pino, type Logger } from "pino";
+import { Redactor } from "./redact-secrets";
 
 export type { Logger };
 
@@ -29,15 +30,19 @@ function withoutParameters(text: string): string {
   return text.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, "\nparams: [redacted]");
 }
 
-/** JSON logs on stdout; one line per event, request lines carry `reqId`. */
-export function createLogger(level: string, destination?: NodeJS.WritableStream): Logger {
+/**
+ * JSON logs on stdout; one line per event, request lines carry `reqId`. Every line passes through `redactor`
+ * as it is written, whatever field, message or error carries a URL or a header: the one place secrets are
+ * taken out of the log (give it the routes whose path segments are secrets).
+ */
+export function createLogger(level: string, destination?: NodeJS.WritableStream, redactor = new Redactor()): Logger {
   return pino(
     {
       level,
       base: { service: "boutique" },
       timestamp: pino.stdTimeFunctions.isoTime,
       serializers: { err: serializeError },
-      redact: { paths: ["req.headers.cookie", "req.headers.authorization"], remove: true },
+      hooks: { streamWrite: (line) => redactor.line(line) },
     },
     destination ?? pino.destination({ dest: 1, sync: true }),
   );

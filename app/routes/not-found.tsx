@@ -2,13 +2,13 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/not-found";
 import { Button } from "~/components/ui/button";
 import { requestContext } from "~/lib/context.server";
-import { redactUrl } from "~/lib/redact-url";
 
 export const meta: Route.MetaFunction = () => [{ title: "Page not found | The Hive" }, { name: "robots", content: "noindex" }];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { pathname, search } = new URL(request.url);
-  context.get(requestContext).logger.warn({ path: redactUrl(pathname + search) }, "page not found");
+  // The logger takes any secret out of the path (~/lib/redact-secrets).
+  context.get(requestContext).logger.warn({ path: pathname + search }, "page not found");
   return data(null, { status: 404 });
 }
 

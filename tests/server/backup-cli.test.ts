@@ -1,3 +1,4 @@
+import { chmodSync, existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -6,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { migrateDatabase, openDatabase } from "~/db/client.server";
 import { newsletterSubscribers } from "~/db/schema/newsletter";
 import { startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
-import { spawnNode, tempDir } from "../helpers/processes";
+import { spawnCollecting, tempDir } from "../helpers/processes";
 import { designForm } from "../helpers/shoppers";
 
 const TSX = fileURLToPath(new URL("../../node_modules/tsx/dist/cli.mjs", import.meta.url));
@@ -16,8 +17,12 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((s) => s.stop()));
 });
 
+/** Runs a CLI as an operator's shell would, under the common umask 022 (files readable by all unless made private). */
 async function cli(name: string, args: string[], env: Record<string, string>) {
-  const child = spawnNode([TSX, script(name), ...args], { LOG_LEVEL: "silent", ...env });
+  const child = spawnCollecting("sh", ["-c", 'umask 022 && exec "$@"', "sh", process.execPath, TSX, script(name), ...args], {
+    LOG_LEVEL: "silent",
+    ...env,
+  });
   const { code } = await child.exited;
   return { code, stdout: child.stdout(), stderr: child.stderr() };
 }
@@ -49,6 +54,8 @@ describe("db:backup and db:restore on the embedded database", () => {
     expect(backup.stderr).toBe("");
     expect(backup.code).toBe(0);
     expect(backup.stdout).toContain(`Backed up through the running server (process ${server.process.child.pid})`);
+    // Password hashes, two-factor secrets, session tokens and signing keys: for the operator's eyes only.
+    expect(statSync(file).mode & 0o777).toBe(0o600);
 
     const refused = await cli("db-restore.ts", [file], { DATA_DIR: server.dataDir });
     expect(refused.code).toBe(1);
@@ -87,6 +94,56 @@ describe("db:backup and db:restore on the embedded database", () => {
     expect(twice.code).toBe(1);
     expect(twice.stderr).toContain("The database is not empty");
     // A server and three CLI processes, each compiling TypeScript at start: minutes on a busy machine.
+  }, 180_000);
+
+  it("writes the backup 0600 under umask 022, also over an existing file, and restores only a file nobody else could change", async () => {
+    const dataDir = tempDir();
+    const seed = await openDatabase({ engine: "pglite", dataDir });
+    await migrateDatabase(seed);
+    await seed.db.insert(newsletterSubscribers).values({ email: "cleo@example.com" });
+    await seed.close();
+
+    // A new file in a folder the backup makes, and an old backup file left readable by all, overwritten.
+    const fresh = join(tempDir(), "backups", "fresh.ndjson.gz");
+    const old = join(tempDir(), "old.ndjson.gz");
+    writeFileSync(old, "an older backup");
+    chmodSync(old, 0o644);
+    for (const file of [fresh, old]) {
+      const backup = await cli("db-backup.ts", [file], { DATA_DIR: dataDir });
+      expect(backup.stderr).toBe("");
+      expect(backup.code).toBe(0);
+      expect(statSync(file).mode & 0o777, file).toBe(0o600);
+    }
+    expect(statSync(join(fresh, "..")).mode & 0o777).toBe(0o700);
+
+    // A file others (or the group) can write may have been changed by anyone: refused, and nothing restored.
+    for (const mode of [0o666, 0o620]) {
+      chmodSync(old, mode);
+      const target = tempDir();
+      const refused = await cli("db-restore.ts", [old], { DATA_DIR: target });
+      expect(refused.code, mode.toString(8)).toBe(1);
+      expect(refused.stderr).toContain("can be changed by other users");
+      expect(refused.stderr).toContain(`chmod 600 ${old}`);
+      expect(refused.stdout).toBe("");
+      expect(existsSync(join(target, "pgdata")), "no database was made").toBe(false);
+    }
+
+    // One others can only read is restored, with a warning.
+    chmodSync(old, 0o644);
+    const target = join(tempDir(), "restored");
+    mkdirSync(target);
+    const restored = await cli("db-restore.ts", [old], { DATA_DIR: target });
+    expect(restored.code).toBe(0);
+    expect(restored.stderr).toContain("can be read by other users");
+    expect(restored.stdout).toMatch(/^Restored \d+ rows/);
+    const check = await openDatabase({ engine: "pglite", dataDir: target });
+    try {
+      expect(await check.db.select({ email: newsletterSubscribers.email }).from(newsletterSubscribers)).toEqual([
+        { email: "cleo@example.com" },
+      ]);
+    } finally {
+      await check.close();
+    }
   }, 180_000);
 
   it("says what to do when there is no database yet, and when no file is given", async () => {
