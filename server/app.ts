@@ -24,6 +24,7 @@ import { startFittingReminders } from "~/modules/fittings/fittings.server";
 import { startHoldSweeper } from "~/modules/orders/orders.server";
 import { createLogTransport, createSmtpTransport } from "~/modules/mail/transport.server";
 import { ChangeBus, listenForAdminChanges } from "~/modules/realtime/change-bus.server";
+import { StreamAccessWatch } from "~/modules/realtime/stream-access.server";
 import { createImageStore, S3StoreError } from "~/modules/uploads/uploads.server";
 import { chooseLogFormat, describeOpening, humanReadableLog } from "./human-log";
 import { listFiles, precompressedFiles } from "./precompressed";
@@ -354,6 +355,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     maxAttempts: env.MAIL_MAX_ATTEMPTS,
   });
   const stopListening = await listenForAdminChanges(database, changes, logger);
+  // Open admin streams end once their session or admin role does, on whichever instance that happened.
+  const streamAccess = new StreamAccessWatch({ db, everyMs: env.ADMIN_STREAM_RECHECK_MS, logger });
 
   // The demo pictures: rendered a couple at a time, and kept on disk across restarts.
   configureGownImages({ cacheDir: join(env.DATA_DIR, "image-cache"), concurrency: Math.max(1, Math.min(2, availableParallelism())) });
@@ -396,6 +399,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     database,
     logger,
     changes,
+    streamAccess,
     catalogue,
     catalogueChanged: () => catalogue.invalidate(),
     tokens,
@@ -467,6 +471,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await reminders.stop();
       await worker.stop();
       await stopListening().catch(() => {});
+      await streamAccess.stop();
       await catalogue.close();
       if ("close" in images) images.close();
       await database?.close().catch((error: unknown) => logger.error({ err: error }, "closing the database failed"));

@@ -166,6 +166,13 @@ export const envSchema = z
     /** Newsletter sign-ups allowed per client address within the window (counted in the database: shared by every instance). */
     NEWSLETTER_RATE_LIMIT: positiveInt(5),
     NEWSLETTER_RATE_WINDOW_MS: positiveInt(600_000),
+    /**
+     * How often each instance re-checks the session and admin role behind its
+     * open admin event streams (one query for all of them): a stream ends at
+     * most this long after its session is signed out or revoked, the account
+     * deleted, or the role removed, on any instance.
+     */
+    ADMIN_STREAM_RECHECK_MS: positiveInt(5_000),
     /** Addresses that get the admin role once verified, comma-separated. */
     ADMIN_EMAILS: z
       .string()

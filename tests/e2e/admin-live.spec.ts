@@ -39,6 +39,8 @@ test.beforeAll(async ({ browser }) => {
     NEWSLETTER_RATE_LIMIT: "1000",
     BOOKING_RATE_LIMIT: "1000",
     AUTH_RATE_LIMIT: "1000",
+    // Open live-update streams re-check their session this often (default 5 s).
+    ADMIN_STREAM_RECHECK_MS: "300",
   });
   const context = await browser.newContext();
   const signedUp = await context.request.post(`${boutique.url}/auth`, {
@@ -152,6 +154,32 @@ test("the page updates without a reload when someone in another browser subscrib
   const bookingLag = (await whenTotalShown(page, before + 2)) - bookedAt;
   console.log(`booking shown after ${bookingLag} ms`);
   await visitor.close();
+});
+
+test("a dashboard whose session is signed out on another device stops listening and goes to the sign-in page", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto(`${boutique.url}/admin/dashboard`);
+  await waitForHydration(page);
+  await expect(page.getByRole("status").filter({ hasText: "Live updates on" })).toBeVisible();
+  const streamRequests: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/admin/events") streamRequests.push(request.url());
+  });
+
+  // The same session ended elsewhere (the page's own cookie stays as it was): its live stream ends on the server.
+  const cookie = (await page.context().cookies(boutique.url)).map((c) => `${c.name}=${c.value}`).join("; ");
+  const signedOut = await fetch(`${boutique.url}/admin/dashboard`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "logout" }),
+  });
+  expect(signedOut.status).toBe(302);
+
+  // The page hears the stream's end, stops listening and reloads its data: the guard sends it to sign in.
+  await expect(page).toHaveURL(`${boutique.url}/admin/login`, { timeout: 15_000 });
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(streamRequests).toEqual([]);
 });
 
 test("an admin retries a failed mail and it is sent", async ({ page }) => {

@@ -11,6 +11,10 @@ export interface SseClient {
   events: SseEvent[];
   /** Resolves with the first event (already received or still to come) that matches. */
   waitFor(match: (event: SseEvent) => boolean, timeoutMs?: number): Promise<SseEvent>;
+  /** True once the stream has ended: the server closed it, the line broke, or `close()`. */
+  readonly ended: boolean;
+  /** Resolves once the stream has ended (at once if it has); rejects after `timeoutMs`. */
+  waitForEnd(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -19,6 +23,7 @@ export async function openSse(url: string, cookie = ""): Promise<SseClient> {
   const response = await fetch(url, { headers: { cookie, accept: "text/event-stream" }, signal: controller.signal, redirect: "manual" });
   const events: SseEvent[] = [];
   const waiters = new Set<() => void>();
+  let ended = !(response.ok && response.body);
   if (response.ok && response.body) {
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
@@ -42,6 +47,8 @@ export async function openSse(url: string, cookie = ""): Promise<SseClient> {
       } catch {
         // aborted
       }
+      ended = true;
+      for (const wake of waiters) wake();
     })();
   }
   return {
@@ -61,6 +68,25 @@ export async function openSse(url: string, cookie = ""): Promise<SseClient> {
         const timer = setTimeout(() => {
           waiters.delete(check);
           reject(new Error(`no matching event within ${timeoutMs} ms (got ${events.map((e) => e.data).join(", ") || "none"})`));
+        }, timeoutMs);
+        if (!check()) waiters.add(check);
+      });
+    },
+    get ended() {
+      return ended;
+    },
+    waitForEnd(timeoutMs = 5_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (!ended) return false;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve();
+          return true;
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`the stream was still open after ${timeoutMs} ms (got ${events.map((e) => e.data).join(", ") || "no events"})`));
         }, timeoutMs);
         if (!check()) waiters.add(check);
       });

@@ -3,9 +3,13 @@
  * EventSource, a debounced `onChange`, a resync after every reconnection
  * (notifications sent while we were away are lost), and a slower retry of
  * our own when the browser gives up (a 401/403/429/503 answer closes an
- * EventSource for good).
+ * EventSource for good). The first give-up in a row also reloads the page's
+ * data, so its guarded loaders decide: a signed-out tab goes to the sign-in
+ * page rather than knocking on the stream forever. An `end` event (the
+ * session or the admin role is gone) stops listening for good, and reloads
+ * once for the same reason.
  */
-export type LiveStatus = "connecting" | "live" | "reconnecting" | "paused";
+export type LiveStatus = "connecting" | "live" | "reconnecting" | "paused" | "ended";
 
 export interface LiveConnectionOptions {
   url: string;
@@ -21,6 +25,8 @@ export interface LiveConnectionOptions {
 }
 
 export const CHANGE_EVENTS = ["change", "resync"] as const;
+/** The server's last word: this session may not listen any more. */
+export const END_EVENT = "end";
 
 export function connectLiveUpdates(options: LiveConnectionOptions): () => void {
   const { url, onChange, onStatus, debounceMs = 100, retryMs = 5_000, maxRetryMs = 60_000 } = options;
@@ -41,6 +47,17 @@ export function connectLiveUpdates(options: LiveConnectionOptions): () => void {
     }, debounceMs);
   };
 
+  /** The server's `end`: no reconnecting, and one reload now, so the page's guards show where this session stands. */
+  const end = () => {
+    stopped = true;
+    clearTimeout(debounce);
+    clearTimeout(retry);
+    source?.close();
+    source = null;
+    onStatus?.("ended");
+    onChange();
+  };
+
   const open = () => {
     if (stopped || !Impl) return;
     onStatus?.(everOpened ? "reconnecting" : "connecting");
@@ -54,6 +71,9 @@ export function connectLiveUpdates(options: LiveConnectionOptions): () => void {
       everOpened = true;
     });
     for (const name of CHANGE_EVENTS) current.addEventListener(name, schedule);
+    current.addEventListener(END_EVENT, () => {
+      if (source === current) end();
+    });
     current.addEventListener("error", () => {
       if (stopped || source !== current) return;
       if (current.readyState === Impl.CLOSED) {
@@ -61,6 +81,9 @@ export function connectLiveUpdates(options: LiveConnectionOptions): () => void {
         current.close();
         source = null;
         onStatus?.("paused");
+        // The first refusal in a row reloads the page's data: its guarded loaders then decide (a
+        // signed-out tab leaves for the sign-in page instead of knocking here every minute).
+        if (wait === retryMs) schedule();
         retry = setTimeout(() => {
           retry = undefined;
           open();

@@ -1,5 +1,6 @@
 import type { ChangeBus } from "./change-bus.server";
 import { createChangeEventStream } from "./event-stream.server";
+import type { AccessWatch } from "./stream-access.server";
 
 /**
  * Open change streams per signed-in user, on this instance. A browser keeps
@@ -58,16 +59,22 @@ export const TOO_MANY_STREAMS_MESSAGE =
  * The admin dashboards' Server-Sent Events (SPEC §4, live subscription):
  * every change to the three admin tables, from any instance. 429 past the
  * per-user cap; 503 while the server shuts down (the browser comes back to
- * another instance, or to this one restarted).
+ * another instance, or to this one restarted). The stream lasts as long as
+ * the session and the admin role that opened it: once `access` finds either
+ * gone it sends a last `end` event and closes (a reconnection would get the
+ * guard's 401 or 403).
  */
 export function openAdminChangeStream(options: {
   bus: ChangeBus;
   userId: string;
+  /** The session the guard admitted: watched while the stream is open. */
+  sessionId: string;
+  access: AccessWatch;
   signal: AbortSignal;
   slots?: StreamSlots;
   heartbeatMs?: number;
 }): Response {
-  const { bus, userId, signal, slots = adminStreamSlots, heartbeatMs = HEARTBEAT_MS } = options;
+  const { bus, userId, sessionId, access, signal, slots = adminStreamSlots, heartbeatMs = HEARTBEAT_MS } = options;
   const noStore = { "Cache-Control": "no-store", "Content-Type": "text/plain; charset=utf-8" };
   if (bus.isClosed)
     return new Response("The server is restarting; live updates resume shortly.", {
@@ -76,5 +83,9 @@ export function openAdminChangeStream(options: {
     });
   const release = slots.acquire(userId);
   if (!release) return new Response(TOO_MANY_STREAMS_MESSAGE, { status: 429, headers: { ...noStore, "Retry-After": "30" } });
-  return createChangeEventStream(bus, signal, heartbeatMs, release);
+  return createChangeEventStream(bus, signal, {
+    heartbeatMs,
+    onFinish: release,
+    until: (end) => access.watch(sessionId, (reason) => end({ type: "end", reason })),
+  });
 }

@@ -1,8 +1,27 @@
 import { describe, expect, it } from "vitest";
 import { openAdminChangeStream, StreamSlots, TOO_MANY_STREAMS_MESSAGE } from "~/modules/realtime/realtime.server";
 import { ChangeBus } from "~/modules/realtime/change-bus.server";
+import type { AccessLoss, AccessWatch } from "~/modules/realtime/stream-access.server";
 
 const decoder = new TextDecoder();
+
+/** Plays the session re-check: `lose()` tells every stream watching `sessionId` what the database would have found. */
+class FakeAccess implements AccessWatch {
+  watching = new Map<string, Set<(reason: AccessLoss) => void>>();
+  watch(sessionId: string, onLost: (reason: AccessLoss) => void) {
+    const set = this.watching.get(sessionId) ?? new Set();
+    set.add(onLost);
+    this.watching.set(sessionId, set);
+    return () => set.delete(onLost);
+  }
+  count(sessionId: string) {
+    return this.watching.get(sessionId)?.size ?? 0;
+  }
+  lose(sessionId: string, reason: AccessLoss) {
+    for (const onLost of [...(this.watching.get(sessionId) ?? [])]) onLost(reason);
+  }
+}
+const stream = { sessionId: "s1", userId: "u1" };
 
 describe("per-user stream slots", () => {
   it("grants up to the cap per user, independently of other users", () => {
@@ -27,13 +46,20 @@ describe("the admin change stream", () => {
     const bus = new ChangeBus();
     const slots = new StreamSlots(1);
     const controller = new AbortController();
-    const response = openAdminChangeStream({ bus, userId: "u1", signal: controller.signal, slots, heartbeatMs: 60_000 });
+    const response = openAdminChangeStream({
+      bus,
+      ...stream,
+      access: new FakeAccess(),
+      signal: controller.signal,
+      slots,
+      heartbeatMs: 60_000,
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
     expect(response.headers.get("cache-control")).toBe("no-cache, no-transform");
     expect(slots.held("u1")).toBe(1);
 
-    const second = openAdminChangeStream({ bus, userId: "u1", signal: new AbortController().signal, slots });
+    const second = openAdminChangeStream({ bus, ...stream, access: new FakeAccess(), signal: new AbortController().signal, slots });
     expect(second.status).toBe(429);
     expect(second.headers.get("retry-after")).toBe("30");
     expect(await second.text()).toBe(TOO_MANY_STREAMS_MESSAGE);
@@ -53,22 +79,63 @@ describe("the admin change stream", () => {
   it("frees the slot when the reader cancels, and when the server shuts down", async () => {
     const bus = new ChangeBus();
     const slots = new StreamSlots(3);
-    const first = openAdminChangeStream({ bus, userId: "u1", signal: new AbortController().signal, slots });
-    openAdminChangeStream({ bus, userId: "u1", signal: new AbortController().signal, slots });
+    const first = openAdminChangeStream({ bus, ...stream, access: new FakeAccess(), signal: new AbortController().signal, slots });
+    openAdminChangeStream({ bus, ...stream, access: new FakeAccess(), signal: new AbortController().signal, slots });
     expect(slots.held("u1")).toBe(2);
     await first.body!.cancel();
     expect(slots.held("u1")).toBe(1);
     bus.close();
     expect(slots.held("u1")).toBe(0);
-    const late = openAdminChangeStream({ bus, userId: "u1", signal: new AbortController().signal, slots });
+    const late = openAdminChangeStream({ bus, ...stream, access: new FakeAccess(), signal: new AbortController().signal, slots });
     expect(late.status).toBe(503);
     expect(slots.held("u1")).toBe(0);
+  });
+
+  it("ends with an `end` event when its session loses access, frees its slot and stops watching; other sessions' streams stay", async () => {
+    const bus = new ChangeBus();
+    const slots = new StreamSlots(3);
+    const access = new FakeAccess();
+    const open = (sessionId: string) =>
+      openAdminChangeStream({ bus, userId: "u1", sessionId, access, signal: new AbortController().signal, slots, heartbeatMs: 60_000 });
+    const mine = open("s1").body!.getReader();
+    const other = open("s2").body!.getReader();
+    expect(access.count("s1")).toBe(1);
+    expect(slots.held("u1")).toBe(2);
+    await mine.read(); // preamble
+    await other.read();
+
+    access.lose("s1", "signed-out");
+    expect(decoder.decode((await mine.read()).value)).toBe('event: end\ndata: {"type":"end","reason":"signed-out"}\n\n');
+    expect((await mine.read()).done).toBe(true);
+    expect(access.count("s1")).toBe(0);
+    expect(slots.held("u1")).toBe(1);
+    expect(bus.size).toBe(1);
+
+    bus.publish({ type: "change", table: "appointments", op: "insert", id: "x2" });
+    expect(decoder.decode((await other.read()).value)).toContain('"id":"x2"');
+  });
+
+  it("stops watching the session when the stream ends another way", async () => {
+    const bus = new ChangeBus();
+    const access = new FakeAccess();
+    const controller = new AbortController();
+    openAdminChangeStream({ bus, ...stream, access, signal: controller.signal, slots: new StreamSlots() });
+    expect(access.count("s1")).toBe(1);
+    controller.abort();
+    expect(access.count("s1")).toBe(0);
   });
 
   it("sends a heartbeat comment while idle", async () => {
     const bus = new ChangeBus();
     const controller = new AbortController();
-    const response = openAdminChangeStream({ bus, userId: "u1", signal: controller.signal, slots: new StreamSlots(), heartbeatMs: 20 });
+    const response = openAdminChangeStream({
+      bus,
+      ...stream,
+      access: new FakeAccess(),
+      signal: controller.signal,
+      slots: new StreamSlots(),
+      heartbeatMs: 20,
+    });
     const reader = response.body!.getReader();
     await reader.read(); // preamble
     expect(decoder.decode((await reader.read()).value)).toBe(": keep-alive\n\n");

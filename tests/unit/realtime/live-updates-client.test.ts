@@ -81,13 +81,16 @@ describe("connectLiveUpdates", () => {
     expect(changes).toHaveBeenCalledTimes(1);
   });
 
-  it("when the server refuses (the browser gives up), opens again itself with growing waits", () => {
+  it("when the server refuses (the browser gives up), reloads once and opens again itself with growing waits", () => {
     const { changes, statuses, current } = setup();
     current().emit("open", FakeEventSource.OPEN);
     current().emit("error", FakeEventSource.CLOSED);
     expect(statuses.at(-1)).toBe("paused");
     expect(current().closed).toBe(true);
-    vi.advanceTimersByTime(999);
+    // The first refusal reloads the page's data: its guarded loaders send a signed-out tab to sign in.
+    vi.advanceTimersByTime(200);
+    expect(changes).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(799);
     expect(FakeEventSource.instances).toHaveLength(1);
     vi.advanceTimersByTime(1);
     expect(FakeEventSource.instances).toHaveLength(2);
@@ -97,9 +100,26 @@ describe("connectLiveUpdates", () => {
     expect(FakeEventSource.instances).toHaveLength(2);
     vi.advanceTimersByTime(1);
     expect(FakeEventSource.instances).toHaveLength(3);
+    expect(changes).toHaveBeenCalledTimes(1); // a second refusal in a row: no second reload
     current().emit("open", FakeEventSource.OPEN);
     vi.advanceTimersByTime(200);
-    expect(changes).toHaveBeenCalledTimes(1); // back after a gap: reload
+    expect(changes).toHaveBeenCalledTimes(2); // back after a gap: reload
+  });
+
+  it("on the server's `end` (session or admin role gone) stops listening for good and reloads once, at once", () => {
+    const { changes, statuses, current } = setup();
+    current().emit("open", FakeEventSource.OPEN);
+    current().emit("change"); // pending: the reload below covers it
+    current().emit("end");
+    expect(statuses.at(-1)).toBe("ended");
+    expect(current().closed).toBe(true);
+    expect(changes).toHaveBeenCalledTimes(1);
+    // The server then closes the line: the browser would report an error, and nobody opens again.
+    current().emit("error", FakeEventSource.CLOSED);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeEventSource.instances).toHaveLength(1);
+    expect(changes).toHaveBeenCalledTimes(1);
+    expect(statuses.at(-1)).toBe("ended");
   });
 
   it("stops cleanly: closes the stream and forgets pending reloads", () => {

@@ -16,7 +16,7 @@ async function serveStream(bus: ChangeBus): Promise<{ url: string; server: Serve
   const server = createServer((req, res) => {
     const controller = new AbortController();
     req.on("close", () => controller.abort());
-    const response = createChangeEventStream(bus, controller.signal, 60_000);
+    const response = createChangeEventStream(bus, controller.signal, { heartbeatMs: 60_000 });
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.flushHeaders();
     Readable.fromWeb(response.body as never).pipe(res);
@@ -128,7 +128,7 @@ describe.each(testEngines)("change notifications on $name", (engine) => {
   it("ends open streams when the bus closes (server shutdown)", async () => {
     const local = new ChangeBus();
     const controller = new AbortController();
-    const response = createChangeEventStream(local, controller.signal, 60_000);
+    const response = createChangeEventStream(local, controller.signal, { heartbeatMs: 60_000 });
     const reader = response.body!.getReader();
     await reader.read(); // the "connected" preamble
     local.close();

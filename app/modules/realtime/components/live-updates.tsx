@@ -10,6 +10,7 @@ const LABELS: Record<LiveStatus, string> = {
   live: "Live updates on",
   reconnecting: "Reconnecting live updates…",
   paused: "Live updates paused. Use Refresh to see new changes.",
+  ended: "Live updates ended: this session no longer has admin access.",
 };
 
 /**
