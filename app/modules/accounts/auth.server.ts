@@ -64,6 +64,14 @@ export function createAuth(options: AuthOptions) {
       ? options.appUrl
       : { allowedHosts: origins.map((o) => new URL(o).host), fallback: options.fallbackUrl, protocol: "http" },
     basePath: "/api/auth",
+    // Better Auth's own lines go through our logger, so its redaction covers them (no working secret in a log).
+    logger: {
+      level: "warn",
+      log: (level, message, ...args) => {
+        const details = args.length > 0 ? { details: args.map((arg) => (arg instanceof Error ? arg.message : arg)) } : {};
+        logger[level === "debug" ? "debug" : level]({ source: "better-auth", ...details }, message);
+      },
+    },
     trustedOrigins: origins,
     database: drizzleAdapter(db, {
       provider: "pg",
