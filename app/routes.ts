@@ -29,7 +29,16 @@ export default [
   // Accounts (SPEC §2): the shopper's sign-in and account, staff login, and Better Auth's own endpoints.
   route("auth", "routes/auth.tsx"),
   route("auth/reset-password", "routes/auth.reset-password.tsx"),
-  route("account", "routes/account.tsx"),
+  route("account", "routes/account.tsx", [
+    index("routes/account._index.tsx"),
+    route("profile", "routes/account.profile.tsx"),
+    route("orders", "routes/account.orders.tsx"),
+    route("wishlist", "routes/account.wishlist.tsx"),
+    route("addresses", "routes/account.addresses.tsx"),
+    route("design-requests", "routes/account.design-requests.tsx"),
+    route("appointments", "routes/account.appointments.tsx"),
+    route("security", "routes/account.security.tsx"),
+  ]),
   route("admin/login", "routes/admin.login.tsx"),
   route("admin/dashboard", "routes/admin.dashboard.tsx"),
   route("admin/dashboard/export", "routes/admin.dashboard.export.ts"),

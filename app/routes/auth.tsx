@@ -171,7 +171,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
         <p role="status" className="mt-6 rounded-md border border-border px-3 py-2 text-sm">
           {loaderData.verification === "confirmed"
             ? `${AUTH_MESSAGES.emailConfirmed} Please sign in.`
-            : AUTH_MESSAGES.verificationLinkInvalid}
+            : `${AUTH_MESSAGES.verificationLinkInvalid} Please sign in.`}
         </p>
       ) : null}
 

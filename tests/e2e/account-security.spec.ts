@@ -80,7 +80,11 @@ test("the verification mail and the password-reset mail arrive over SMTP and the
   expect(verifyLink!.startsWith(`${origin}/`), "the link points at APP_URL").toBe(true);
   await page.goto(verifyLink!);
   await expect(page).toHaveURL(/\/account/);
+  await expect(page.getByText("Email address confirmed. Thank you!")).toBeVisible();
   await expect(page.getByText("Your email address is confirmed.")).toBeVisible();
+  // A verification link works once.
+  await page.goto(verifyLink!);
+  await expect(page.getByText("This confirmation link has expired or was already used", { exact: false })).toBeVisible();
 
   await logOut(page);
   await page.goto(`${origin}/auth`);
@@ -114,7 +118,7 @@ test("the verification mail and the password-reset mail arrive over SMTP and the
 test("a shopper turns on TOTP, signs in with a code and with a backup code, and turns it off", async ({ page }) => {
   const who = shopper();
   await signUp(page, who);
-  await page.goto(`${origin}/account?tab=security`);
+  await page.goto(`${origin}/account/security`);
   await waitForHydration(page);
   await expect(page.getByRole("tab", { name: "Security" })).toHaveAttribute("aria-selected", "true");
 
@@ -184,7 +188,7 @@ test("a shopper turns on TOTP, signs in with a code and with a backup code, and 
   await expect(page).toHaveURL(/\/account/, { timeout: 30_000 });
 
   // New backup codes replace the old ones, shown once; a spent or replaced code no longer works.
-  await page.goto(`${origin}/account?tab=security`);
+  await page.goto(`${origin}/account/security`);
   await page.getByLabel("Your password").fill(who.password);
   await page.getByRole("button", { name: "New backup codes" }).click();
   // The codes come back in the form's answer: wait for it before reading them.
@@ -207,7 +211,7 @@ test("a shopper turns on TOTP, signs in with a code and with a backup code, and 
   await expect(page).toHaveURL(/\/account/, { timeout: 30_000 });
 
   // Turned off: the password alone signs in again.
-  await page.goto(`${origin}/account?tab=security`);
+  await page.goto(`${origin}/account/security`);
   await page.getByLabel("Your password").fill(who.password);
   await page.getByRole("button", { name: "Turn off two-factor" }).click();
   await expect(page.getByText("Two-factor authentication is off").first()).toBeVisible();
@@ -233,7 +237,7 @@ test("a shopper adds a passkey, signs in with it and removes it (Chromium's virt
 
   const who = shopper();
   await signUp(page, who);
-  await page.goto(`${origin}/account?tab=security`);
+  await page.goto(`${origin}/account/security`);
   await waitForHydration(page);
   await expect(page.getByText("No passkeys yet")).toBeVisible();
   await page.getByLabel("Passkey name").fill("Grace's laptop");
@@ -251,7 +255,7 @@ test("a shopper adds a passkey, signs in with it and removes it (Chromium's virt
   await expect(page.getByText("Signed in successfully!")).toBeVisible();
   await expect(page.getByRole("heading", { name: who.name })).toBeVisible();
 
-  await page.goto(`${origin}/account?tab=security`);
+  await page.goto(`${origin}/account/security`);
   await page.getByRole("button", { name: "Remove passkey Grace's laptop" }).click();
   await expect(page.getByText("Passkey removed")).toBeVisible();
   await expect(page.getByText("No passkeys yet")).toBeVisible();
@@ -277,7 +281,7 @@ test("the Security tab lists where the shopper is signed in, and signs one devic
   const otherToken = (await phone.cookies()).find((c) => c.name.endsWith("session_token"))?.value ?? "";
   expect(otherToken).not.toBe("");
 
-  await page.goto(`${origin}/account?tab=security`);
+  await page.goto(`${origin}/account/security`);
   await waitForHydration(page);
   await expect(page.getByText(/· this device$/)).toHaveCount(1);
   await expect(page.getByRole("button", { name: "Sign out this device" })).toHaveCount(1);

@@ -143,7 +143,7 @@ test.describe("accounts", () => {
     await page.goto("/weddings");
     await waitForHydration(page);
     await expect(page.getByRole("button", { name: "Remove from wishlist" })).toHaveCount(0);
-    await page.goto("/account?tab=wishlist");
+    await page.goto("/account/wishlist");
     await expect(page.getByText("Your wishlist is empty")).toBeVisible();
     await expect(page.getByRole("button", { name: /^Remove .* from wishlist$/ })).toHaveCount(0);
   });
@@ -170,7 +170,7 @@ test.describe("accounts", () => {
     const orderNumber = /#(\d+)/.exec((await confirmed.textContent()) ?? "")?.[1];
 
     // The order joined the account: it is listed on the Orders tab.
-    await page.goto("/account?tab=orders");
+    await page.goto("/account/orders");
     await expect(page.getByRole("cell", { name: `#${orderNumber}` })).toBeVisible();
     await expect(page.getByText("No orders yet")).toHaveCount(0);
   });
@@ -215,7 +215,7 @@ test.describe("accounts", () => {
         await page.screenshot({ path: `/tmp/accounts-shots/admin-login-${size}-${theme}.png`, fullPage: true });
         await signUp(page, shopper());
         for (const tab of ["profile", "addresses", "security"]) {
-          await page.goto(`/account?tab=${tab}`);
+          await page.goto(`/account/${tab}`);
           await expectNoAxeViolations(page);
           await page.screenshot({ path: `/tmp/accounts-shots/account-${tab}-${size}-${theme}.png`, fullPage: true });
         }

@@ -153,7 +153,7 @@ describe.skipIf(!postgresAvailable)(
       const revoked = await sse.admin(two, laptop);
       const kept = await sse.admin(two, phone);
 
-      const answer = await post(one, "/account?tab=security", { intent: "revoke-session", id: sessionId }, phone);
+      const answer = await post(one, "/account/security", { intent: "revoke-session", id: sessionId }, phone);
       expect(answer.status).toBe(302);
 
       await expectEndedBeforeChange([revoked], "signed-out", one, kept);
@@ -183,7 +183,7 @@ describe.skipIf(!postgresAvailable)(
       const stream = await sse.admin(two, admin.cookie);
       const witness = await sse.admin(two, bystander);
 
-      const deleted = await post(one, "/account?tab=security", { intent: "delete-account", password: PASSWORD }, admin.cookie);
+      const deleted = await post(one, "/account/profile", { intent: "delete-account", password: PASSWORD }, admin.cookie);
       expect(deleted.status).toBe(302);
 
       await expectEndedBeforeChange([stream], "signed-out", one, witness);

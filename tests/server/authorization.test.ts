@@ -46,7 +46,7 @@ beforeAll(async () => {
     ),
   );
   const added = await post(
-    "/account?tab=addresses",
+    "/account/addresses",
     {
       intent: "save-address",
       addressType: "shipping",
@@ -60,7 +60,7 @@ beforeAll(async () => {
     cookies.customer,
   );
   expect(added.status).toBe(302);
-  const page = await (await fetch(`${server.url}/account?tab=addresses`, { headers: { cookie: cookies.customer } })).text();
+  const page = await (await fetch(`${server.url}/account/addresses`, { headers: { cookie: cookies.customer } })).text();
   addressId = /edit=([0-9a-f-]{36})/.exec(page)?.[1] ?? "";
   expect(addressId).not.toBe("");
   // One design request, so the admin's export has a row and a status change has a target.
@@ -111,8 +111,8 @@ const get = (path: string) => (cookie: string) => fetch(`${server.url}${path}`, 
 
 const TABLE: Row[] = [
   ...["profile", "orders", "wishlist", "addresses", "design-requests", "appointments", "security"].map((tab) => ({
-    name: `GET /account?tab=${tab}`,
-    request: get(`/account?tab=${tab}`),
+    name: `GET /account/${tab}`,
+    request: get(`/account/${tab}`),
     expect: { anonymous: 302, customer: 200, other: 200, admin: 200 },
     location: { anonymous: /^\/auth\?redirectTo=/ },
   })),
@@ -236,14 +236,14 @@ const TABLE: Row[] = [
   },
   {
     name: "POST /account update-profile",
-    request: (cookie) => post("/account?tab=profile", { intent: "update-profile", fullName: "Someone", phone: "" }, cookie),
+    request: (cookie) => post("/account/profile", { intent: "update-profile", fullName: "Someone", phone: "" }, cookie),
     expect: { anonymous: 302, customer: 200, other: 200, admin: 200 },
   },
   {
     name: "POST /account save-address (someone else's id)",
     request: (cookie) =>
       post(
-        "/account?tab=addresses",
+        "/account/addresses",
         {
           intent: "save-address",
           id: addressId,
@@ -262,24 +262,24 @@ const TABLE: Row[] = [
   },
   {
     name: "POST /account delete-address (someone else's id)",
-    request: (cookie) => post("/account?tab=addresses", { intent: "delete-address", id: addressId }, cookie),
+    request: (cookie) => post("/account/addresses", { intent: "delete-address", id: addressId }, cookie),
     expect: { anonymous: 302, customer: 0, other: 404, admin: 404 },
   },
   // The Security tab: nothing changes for a wrong password or code, and a passkey that is not the viewer's is not found.
   // (Each wrong password counts toward the password-check limit, 6 per client here: two intents per user stay under it.)
   ...(["enable-two-factor", "disable-two-factor"] as const).map((intent) => ({
     name: `POST /account ${intent} (wrong password)`,
-    request: (cookie: string) => post("/account?tab=security", { intent, password: "not-the-password" }, cookie),
+    request: (cookie: string) => post("/account/security", { intent, password: "not-the-password" }, cookie),
     expect: { anonymous: 302, customer: 400, other: 400, admin: 400 },
   })),
   {
     name: "POST /account verify-two-factor (nothing to verify)",
-    request: (cookie) => post("/account?tab=security", { intent: "verify-two-factor", code: "000000" }, cookie),
+    request: (cookie) => post("/account/security", { intent: "verify-two-factor", code: "000000" }, cookie),
     expect: { anonymous: 302, customer: 400, other: 400, admin: 400 },
   },
   {
     name: "POST /account delete-passkey (no such passkey)",
-    request: (cookie) => post("/account?tab=security", { intent: "delete-passkey", id: "someone-elses-passkey" }, cookie),
+    request: (cookie) => post("/account/security", { intent: "delete-passkey", id: "someone-elses-passkey" }, cookie),
     expect: { anonymous: 302, customer: 404, other: 404, admin: 404 },
   },
 ];
@@ -304,7 +304,7 @@ describe("authorization on every protected loader and action", () => {
   }
 
   it("shows the customer their own rows", async () => {
-    const addresses = await (await get("/account?tab=addresses")(cookies.customer)).text();
+    const addresses = await (await get("/account/addresses")(cookies.customer)).text();
     expect(addresses).toContain("1 Secret Lane");
     const wishlist = (await (await get("/api/wishlist")(cookies.customer)).json()) as { items: { title: string }[] };
     expect(wishlist.items.map((i) => i.title)).toEqual(["Secret Gown"]);

@@ -88,14 +88,14 @@ describe("custom design images", { timeout: 180_000 }, () => {
   });
 
   it("the shopper finds them again later, on her account's Design Requests tab; another shopper's tab does not show them", async () => {
-    const page = await (await fetch(`${server.url}/account?tab=design-requests`, { headers: { cookie: cookies.customer } })).text();
+    const page = await (await fetch(`${server.url}/account/design-requests`, { headers: { cookie: cookies.customer } })).text();
     expect(page).toContain('aria-label="Inspiration images for your wedding gown"');
     for (const { url, thumbUrl } of imageUrls) {
       expect(page).toContain(`href="${url}"`);
       expect(page).toContain(`src="${thumbUrl}"`);
     }
     expect(page).toContain('alt="Inspiration image 2 of 2"');
-    const theirs = await (await fetch(`${server.url}/account?tab=design-requests`, { headers: { cookie: cookies.other } })).text();
+    const theirs = await (await fetch(`${server.url}/account/design-requests`, { headers: { cookie: cookies.other } })).text();
     for (const { url } of imageUrls) expect(theirs).not.toContain(url);
   });
 

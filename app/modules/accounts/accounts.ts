@@ -6,8 +6,8 @@ export const AUTH_MESSAGES = {
   signUpFailed: "Sign up failed",
   loggedOut: "Logged out successfully",
   // Not SPEC's words: what a verification link and a second factor say, in its tone.
-  emailConfirmed: "Your email address is confirmed.",
-  verificationLinkInvalid: "This confirmation link has expired or was already used. Sign in to ask for a new one.",
+  emailConfirmed: "Email address confirmed. Thank you!",
+  verificationLinkInvalid: "This confirmation link has expired or was already used.",
   codeNotAccepted: (triesLeft: number) =>
     triesLeft > 0
       ? `That code was not accepted. ${triesLeft} ${triesLeft === 1 ? "try" : "tries"} left.`

@@ -61,7 +61,7 @@ function BackupCodes({ codes }: { codes: readonly string[] }) {
 function VerifyCodeForm({ result }: { result: SecurityResult | undefined }) {
   const errors = getFormErrors(result?.intent === "verify-two-factor" ? result : undefined);
   return (
-    <Form method="post" action="/account?tab=security" className="grid max-w-sm gap-4">
+    <Form method="post" action="/account/security" className="grid max-w-sm gap-4">
       <input type="hidden" name="intent" value="verify-two-factor" />
       <FormMessage>{errors.formError}</FormMessage>
       <Field label="Code from your app" errors={errors.errorsOf("code")}>
@@ -86,7 +86,7 @@ function PasswordForm({
   const mine = result && intents.some((i) => i.intent === result.intent) ? result : undefined;
   const errors = getFormErrors(mine);
   return (
-    <Form method="post" action="/account?tab=security" className="grid max-w-sm gap-4">
+    <Form method="post" action="/account/security" className="grid max-w-sm gap-4">
       <FormMessage>{errors.formError}</FormMessage>
       <Field label={passwordLabel} errors={errors.errorsOf("password")}>
         <Input {...inputAttributes(confirmPasswordSchema, "password")} type="password" autoComplete="current-password" />
@@ -206,7 +206,7 @@ export function PasskeysSection({ passkeys, result }: { passkeys: readonly Passk
                 <p className="font-medium">{p.name ?? "Passkey"}</p>
                 {p.createdAt ? <p className="text-sm text-muted-foreground">Added {dateFormat.format(new Date(p.createdAt))}</p> : null}
               </div>
-              <Form method="post" action="/account?tab=security">
+              <Form method="post" action="/account/security">
                 <input type="hidden" name="intent" value="delete-passkey" />
                 <input type="hidden" name="id" value={p.id} />
                 <Button type="submit" variant="outline" size="sm" aria-label={`Remove passkey ${p.name ?? "Passkey"}`}>

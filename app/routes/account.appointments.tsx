@@ -1,0 +1,29 @@
+import type { Route } from "./+types/account.appointments";
+import { servicesContext } from "~/lib/context.server";
+import { ACCOUNT_MESSAGES } from "~/modules/accounts/accounts";
+import { listAppointments, requireUser } from "~/modules/accounts/accounts.server";
+import { accountDate, EmptyTab, StatusBadge } from "~/modules/accounts/components/account-answer";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  return { appointments: await listAppointments(context.get(servicesContext).database.db, user.id) };
+}
+
+export default function AppointmentsTab({ loaderData }: Route.ComponentProps) {
+  if (loaderData.appointments.length === 0) return <EmptyTab>{ACCOUNT_MESSAGES.noAppointments}</EmptyTab>;
+  return (
+    <ul className="grid gap-3">
+      {loaderData.appointments.map((a) => (
+        <li key={a.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border p-4">
+          <div>
+            <p className="font-medium capitalize">{a.appointmentType}</p>
+            <p className="text-sm text-muted-foreground">
+              {accountDate.format(new Date(a.preferredDate))} at {a.preferredTime}
+            </p>
+          </div>
+          <StatusBadge status={a.status} />
+        </li>
+      ))}
+    </ul>
+  );
+}
