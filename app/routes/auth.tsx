@@ -3,26 +3,25 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/auth";
 import { Button } from "~/components/ui/button";
-import { Field, FormMessage, FormNotice } from "~/components/ui/field";
+import { Field, FormMessage } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { LinkTabs } from "~/components/ui/tabs";
-import { requestContext, servicesContext } from "~/lib/context.server";
-import { formFailure, getFormErrors, inputAttributes, parseForm, readFormData, type FormFailure } from "~/lib/forms";
+import { formFailure, getFormErrors, inputAttributes, readFormData, type FormFailure } from "~/lib/forms";
 import { pageMeta } from "~/lib/seo";
 import { AUTH_MESSAGES } from "~/modules/accounts/accounts";
 import {
-  authHeaders,
-  countAttempt,
   flashRedirect,
   getViewer,
+  requestPasswordReset,
   safeRedirectPath,
   signInWithPassword,
   signUpWithPassword,
   verifySecondFactor,
 } from "~/modules/accounts/accounts.server";
 import { tooManyRequests } from "~/lib/too-many-requests.server";
+import { ForgotPasswordForm, TwoFactorForm } from "~/modules/accounts/components/auth-steps";
 import { PasskeySignInButton } from "~/modules/accounts/components/passkey-sign-in";
-import { forgotPasswordSchema, PASSWORD_MIN, signInSchema, signUpSchema, twoFactorCodeSchema } from "~/modules/accounts/schema";
+import { PASSWORD_MIN, signInSchema, signUpSchema } from "~/modules/accounts/schema";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ matches, title: "Sign In | The Hive Bridal & Formal", description: "Sign in or create your account.", path: "/auth" });
@@ -65,8 +64,6 @@ function fail(status: number, intent: string, failure: FormFailure, headers?: He
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { auth } = context.get(servicesContext);
-  const { logger } = context.get(requestContext);
   const formData = await readFormData(request);
   const intent = String(formData?.get("intent") ?? "");
   const redirectTo = safeRedirectPath(formData?.get("redirectTo"), "/account");
@@ -98,16 +95,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "forgot") {
-    const parsed = parseForm(forgotPasswordSchema, formData);
-    if (!parsed.ok) return fail(400, intent, parsed);
-    const verdict = await countAttempt(request, context, "mail", parsed.data.email);
-    if (verdict.refusal) return tooManyRequests(verdict.refusal, parsed.data, { intent });
-    await auth.api
-      .requestPasswordReset({
-        body: { email: parsed.data.email, redirectTo: "/auth/reset-password" },
-        headers: authHeaders(request, context),
-      })
-      .catch((error: unknown) => logger.error({ err: error }, "password reset request failed"));
+    const reset = await requestPasswordReset(request, context, formData);
+    if (reset.outcome === "invalid") return fail(400, intent, reset.failure);
+    if (reset.outcome === "limited") return tooManyRequests(reset.refusal, reset.values, { intent });
     return { intent, notice: RESET_NOTICE } satisfies ActionResult;
   }
 
@@ -140,6 +130,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   return fail(400, intent, formFailure("Unknown action"));
 }
 
+/** Each step has a heading of its own. */
+const HEADINGS: Record<Tab, string> = {
+  "sign-in": "Welcome back",
+  "sign-up": "Create your account",
+  forgot: "Reset your password",
+  "two-factor": "Enter your code",
+};
+
 const RESET_NOTICE = "If an account uses that address, a link to choose a new password is on its way.";
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -166,7 +164,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
       <Link to="/" className="text-sm text-muted-foreground underline underline-offset-4 hover:text-foreground">
         ← Back to home
       </Link>
-      <h1 className="mt-6 text-4xl">{tab === "sign-up" ? "Create your account" : "Welcome back"}</h1>
+      <h1 className="mt-6 text-4xl">{HEADINGS[tab]}</h1>
       {loaderData.verification ? (
         <p role="status" className="mt-6 rounded-md border border-border px-3 py-2 text-sm">
           {loaderData.verification === "confirmed"
@@ -235,48 +233,14 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
       ) : null}
 
       {tab === "forgot" ? (
-        <Form method="post" className="mt-8 grid gap-5">
-          <input type="hidden" name="intent" value="forgot" />
-          <p className="text-muted-foreground">Enter the address of your account and we will send a link to choose a new password.</p>
-          {result?.intent === "forgot" && result.notice ? (
-            <FormNotice className="rounded-md border border-border px-3 py-2 text-sm">{result.notice}</FormNotice>
-          ) : null}
-          <FormMessage>{forgot.formError}</FormMessage>
-          <Field label="Email" errors={forgot.errorsOf("email")}>
-            <Input {...inputAttributes(forgotPasswordSchema, "email")} autoComplete="email" defaultValue={forgot.valueOf("email")} />
-          </Field>
-          <Button type="submit" className="w-full" disabled={busy}>
-            Send reset link
-          </Button>
-          <Link to={hrefFor("sign-in")} className="justify-self-start text-sm underline underline-offset-4">
-            Back to sign in
-          </Link>
-        </Form>
+        <ForgotPasswordForm
+          errors={forgot}
+          notice={result?.intent === "forgot" ? result.notice : undefined}
+          busy={busy}
+          backHref={hrefFor("sign-in")}
+        />
       ) : null}
-
-      {tab === "two-factor" ? (
-        <Form method="post" className="mt-8 grid gap-5">
-          <input type="hidden" name="intent" value="two-factor" />
-          <input type="hidden" name="redirectTo" value={redirectTo} />
-          <p className="text-muted-foreground">Enter the 6-digit code from your authenticator app, or one of your backup codes.</p>
-          <FormMessage>{twoFactor.formError}</FormMessage>
-          <Field label="Code" errors={twoFactor.errorsOf("code")}>
-            <Input {...inputAttributes(twoFactorCodeSchema, "code")} required autoComplete="one-time-code" />
-          </Field>
-          <fieldset className="flex flex-wrap gap-6 text-sm">
-            <legend className="sr-only">Kind of code</legend>
-            <label className="flex min-h-11 items-center gap-2">
-              <input type="radio" name="method" value="totp" defaultChecked className="size-4" /> Authenticator code
-            </label>
-            <label className="flex min-h-11 items-center gap-2">
-              <input type="radio" name="method" value="backup" className="size-4" /> Backup code
-            </label>
-          </fieldset>
-          <Button type="submit" className="w-full" disabled={busy}>
-            Verify
-          </Button>
-        </Form>
-      ) : null}
+      {tab === "two-factor" ? <TwoFactorForm errors={twoFactor} redirectTo={redirectTo} busy={busy} /> : null}
     </section>
   );
 }

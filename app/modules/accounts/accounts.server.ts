@@ -29,4 +29,11 @@ export {
   type TwoFactorState,
 } from "./security.server";
 export { JWT_MESSAGES, JwtRejected, verifyIssuedToken, type VerifyOptions } from "./jwt.server";
-export { signInWithPassword, signUpWithPassword, verifySecondFactor, type PasswordSignIn, type SecondFactorCheck } from "./sign-in.server";
+export {
+  requestPasswordReset,
+  signInWithPassword,
+  signUpWithPassword,
+  verifySecondFactor,
+  type PasswordSignIn,
+  type SecondFactorCheck,
+} from "./sign-in.server";

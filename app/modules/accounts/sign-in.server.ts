@@ -11,7 +11,7 @@ import { twoFactorCodesTried } from "./account-links.server";
 import { countAttempt, pendingTwoFactorAccount, pendingTwoFactorIdentifier, rememberClient } from "./auth-endpoint.server";
 import { forgetSignInFailures } from "./auth-limits.server";
 import { saveProfile } from "./profile.server";
-import { signInSchema, signUpSchema, twoFactorCodeSchema } from "./schema";
+import { forgotPasswordSchema, signInSchema, signUpSchema, twoFactorCodeSchema } from "./schema";
 import { mergeSetCookies } from "./session-cookies.server";
 import { authHeaders } from "./viewer.server";
 
@@ -124,4 +124,27 @@ async function codesTried(request: Request, context: Context): Promise<number> {
   const identifier = await pendingTwoFactorIdentifier(request, context);
   const tried = identifier ? await twoFactorCodesTried(database.db, identifier) : null;
   return tried ?? CODES_PER_SIGN_IN;
+}
+
+export type ResetRequest =
+  | { outcome: "invalid"; failure: FormFailure }
+  | { outcome: "limited"; refusal: Refusal; values: { email: string } }
+  /** Asked: a link is on its way if the address has an account (the answer never says whether it has). */
+  | { outcome: "asked" };
+
+/** The forgotten-password form: counted per client and per address, then Better Auth mails a reset link. */
+export async function requestPasswordReset(request: Request, context: Context, formData: FormData | null): Promise<ResetRequest> {
+  const { auth } = context.get(servicesContext);
+  const { logger } = context.get(requestContext);
+  const parsed = parseForm(forgotPasswordSchema, formData);
+  if (!parsed.ok) return { outcome: "invalid", failure: parsed };
+  const verdict = await countAttempt(request, context, "mail", parsed.data.email);
+  if (verdict.refusal) return { outcome: "limited", refusal: verdict.refusal, values: parsed.data };
+  await auth.api
+    .requestPasswordReset({
+      body: { email: parsed.data.email, redirectTo: "/auth/reset-password" },
+      headers: authHeaders(request, context),
+    })
+    .catch((error: unknown) => logger.error({ err: error }, "password reset request failed"));
+  return { outcome: "asked" };
 }
