@@ -1,5 +1,14 @@
 // The accounts module's server front door: re-exports only (docs/architecture.md).
-export { authHeaders, getViewer, hasAdminRole, requireAdmin, requireUser, safeRedirectPath, type SignedInUser } from "./viewer.server";
+export {
+  adminStandingOfSessions,
+  authHeaders,
+  getViewer,
+  hasAdminRole,
+  requireAdmin,
+  requireUser,
+  safeRedirectPath,
+  type SignedInUser,
+} from "./viewer.server";
 export { countAttempt, handleAuthRequest, pendingTwoFactorAccount } from "./auth-endpoint.server";
 export { deleteOwnAccount, loadSecurity, securityAction, signOut } from "./account-actions.server";
 export { attemptOfEndpoint, countedAuthRoutes, CREDENTIAL_FIELDS, endpointFields, type AuthAttempt } from "./auth-limits.server";

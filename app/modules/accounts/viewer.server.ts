@@ -1,9 +1,10 @@
 // Who is asking (getViewer), and the guards every protected loader and
 // action starts with.
-import { and, eq } from "drizzle-orm";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { redirect, type RouterContextProvider } from "react-router";
 import type { Database } from "~/db/client.server";
 import { userRoles } from "~/db/schema/accounts";
+import { sessions } from "~/db/schema/auth";
 import { requestContext, servicesContext } from "~/lib/context.server";
 import { ADMIN_MESSAGES } from "./accounts";
 import type { Auth } from "./auth.server";
@@ -77,6 +78,28 @@ export async function hasAdminRole(db: Database, userId: string): Promise<boolea
     .where(and(eq(userRoles.userId, userId), eq(userRoles.role, "admin")))
     .limit(1);
   return roles.length > 0;
+}
+
+/**
+ * Of these sessions, the live ones (unexpired), each with whether its user
+ * holds the admin role now; a session missing from the map has ended. In
+ * batches, so many open admin streams cost a few queries.
+ */
+export async function adminStandingOfSessions(db: Database, sessionIds: readonly string[]): Promise<Map<string, boolean>> {
+  const standing = new Map<string, boolean>();
+  // Far below PostgreSQL's 65,535 parameters: thousands of streams is still a handful of queries.
+  const BATCH = 1_000;
+  for (let at = 0; at < sessionIds.length; at += BATCH) {
+    const rows = await db
+      .select({
+        id: sessions.id,
+        admin: sql<boolean>`exists (select 1 from ${userRoles} where ${and(eq(userRoles.userId, sessions.userId), eq(userRoles.role, "admin"))})`,
+      })
+      .from(sessions)
+      .where(and(inArray(sessions.id, sessionIds.slice(at, at + BATCH)), gt(sessions.expiresAt, sql`now()`)));
+    for (const row of rows) standing.set(row.id, row.admin);
+  }
+  return standing;
 }
 
 /** The signed-in user, or a redirect to /auth (a document) or a 401 (a fetch from a script). */

@@ -1,9 +1,7 @@
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { userRoles } from "~/db/schema/accounts";
-import { sessions } from "~/db/schema/auth";
 import type { Logger } from "~/lib/logger.server";
 import { startPeriodicJob, type PeriodicJob } from "~/lib/periodic-job.server";
+import { adminStandingOfSessions } from "~/modules/accounts/accounts.server";
 
 declare module "~/lib/context.server" {
   interface AppServices {
@@ -25,9 +23,6 @@ interface Watcher {
   sessionId: string;
   onLost: (reason: AccessLoss) => void;
 }
-
-/** Session ids per query: far below PostgreSQL's 65,535 parameters, and thousands of streams is still a handful of queries. */
-const BATCH = 1_000;
 
 /**
  * The guard checked a stream's session and role when it opened; this keeps
@@ -78,17 +73,7 @@ export class StreamAccessWatch implements AccessWatch {
     if (this.watchers.size === 0) return;
     const watched = [...this.watchers];
     const ids = [...new Set(watched.map((w) => w.sessionId))];
-    const standing = new Map<string, boolean>();
-    for (let at = 0; at < ids.length; at += BATCH) {
-      const rows = await this.db
-        .select({
-          id: sessions.id,
-          admin: sql<boolean>`exists (select 1 from ${userRoles} where ${and(eq(userRoles.userId, sessions.userId), eq(userRoles.role, "admin"))})`,
-        })
-        .from(sessions)
-        .where(and(inArray(sessions.id, ids.slice(at, at + BATCH)), gt(sessions.expiresAt, sql`now()`)));
-      for (const row of rows) standing.set(row.id, row.admin);
-    }
+    const standing = await adminStandingOfSessions(this.db, ids);
     for (const watcher of watched) {
       // Stopped watching while the query ran (the stream ended by itself): nothing to tell.
       if (!this.watchers.has(watcher)) continue;
