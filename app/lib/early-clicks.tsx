@@ -40,9 +40,10 @@ function press(target: Element) {
 }
 
 /**
- * Once the page has hydrated (it sits last in the root layout's last part to hydrate, so error pages too): stops
- * holding taps, replays the ones held, then marks the page interactive, `data-hydrated` on <html>, which the
- * browser tests wait for. One effect for both, after every other effect of the page has run.
+ * Once the page has hydrated (it sits last in the root layout's last part to hydrate, so error pages too, and it
+ * waits for every part that hydrates on its own): stops holding taps, replays the ones held, then marks the page
+ * interactive, `data-hydrated` on <html>, which the browser tests wait for. One effect for both, after every other
+ * effect of the page has run.
  *
  * The replay waits until React has finished running effects (a microtask after this one): should a part of the
  * page hydrated on its own (HydrateApart) still be waiting, React hydrates it at once for a click, but not for
@@ -53,17 +54,50 @@ export function ReplayEarlyClicks() {
     let cancelled = false;
     queueMicrotask(() => {
       if (cancelled) return;
-      const early = window.__earlyClicks;
-      if (early) {
-        window.__earlyClicks = undefined;
-        early.stop();
-        for (const target of early.queue.splice(0)) if (target.isConnected) press(target);
-      }
-      document.documentElement.dataset.hydrated = "true";
+      // Parts hydrated on their own (HydrateApart) come in later tasks: taps stay held, and the page is not
+      // called interactive, until the last of them has hydrated. A tap on a part still waiting was dropped by
+      // React while it ran another part's effects (a dialog's opener did nothing, or its form navigated away).
+      whenPartsHydrated(() => {
+        if (cancelled) return;
+        const early = window.__earlyClicks;
+        if (early) {
+          window.__earlyClicks = undefined;
+          early.stop();
+          for (const target of early.queue.splice(0)) if (target.isConnected) press(target);
+        }
+        document.documentElement.dataset.hydrated = "true";
+      });
     });
     return () => {
       cancelled = true;
     };
   }, []);
   return null;
+}
+
+/** Parts of the page (HydrateApart) whose content has not hydrated yet, and who waits for the last of them. */
+let partsWaiting = 0;
+let onPartsHydrated: (() => void)[] = [];
+
+function whenPartsHydrated(run: () => void) {
+  if (partsWaiting === 0) run();
+  else onPartsHydrated.push(run);
+}
+
+/** A part hydrated on its own has begun: its shell has committed, its content will hydrate in a later task. */
+export function partWaiting(): () => void {
+  partsWaiting += 1;
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    partsWaiting -= 1;
+    if (partsWaiting > 0) return;
+    const waiting = onPartsHydrated;
+    onPartsHydrated = [];
+    // After React has finished running this part's effects, as the first replay waits too.
+    queueMicrotask(() => {
+      for (const run of waiting) run();
+    });
+  };
 }
