@@ -118,6 +118,7 @@ describe("finding 10: deleting an account asks for its password", () => {
     const refused = await deleteAccount(owner, { password: WRONG });
     expect(refused.status, "the 11th wrong password").toBe(429);
     expect(await refused.text()).toMatch(TOO_MANY);
+    expect(Number(refused.headers.get("retry-after")), "Retry-After, as every limit's 429 carries").toBeGreaterThan(0);
     expect(await owner.sessionUser(), "the account is still there").not.toBeNull();
   });
 });
