@@ -194,3 +194,8 @@ export async function expectTooManyAttempts(response: Response, what: string): P
 
 /** The cookie that marks a browser which has given an account's right password (known-clients.server.ts). */
 export const KNOWN_CLIENT_COOKIE = "hive.known_client";
+
+/** The account page's Profile tab, where its owner deletes the account (intent=delete-account, with her password). */
+export const PROFILE_TAB = "/account/profile";
+/** Where the account page's Logout button posts (intent=logout). */
+export const LOGOUT_ACTION = "/account";

@@ -3,6 +3,7 @@ import {
   Browser,
   freshAddress,
   newShopper,
+  PROFILE_TAB,
   requestResetToken,
   resetWith,
   sessionCookieSet,
@@ -32,8 +33,8 @@ afterAll(async () => {
 });
 
 const LINK_REFUSED = "This link has expired or was already used.";
-const CONFIRMED = "Your email address is confirmed. Please sign in.";
-const VERIFICATION_REFUSED = "This confirmation link has expired or was already used. Sign in to ask for a new one.";
+const CONFIRMED = "Email address confirmed. Thank you! Please sign in.";
+const VERIFICATION_REFUSED = "This confirmation link has expired or was already used. Please sign in.";
 
 /** Opens a verification link in a browser that has no cookies; answers the redirect's target. */
 async function openVerificationLink(link: string): Promise<{ location: URL; response: Response; browser: Browser }> {
@@ -108,7 +109,7 @@ describe("finding 2: a reset, a new password or a deleted account ends every res
     const verify = await verificationLink(smtp, who.email);
     const token = await requestResetToken(smtp, server, who.email, 1);
 
-    const deleted = await owner.form("/account?tab=profile", { intent: "delete-account", password: who.password });
+    const deleted = await owner.form(PROFILE_TAB, { intent: "delete-account", password: who.password });
     expect(deleted.status, "the owner deletes her account").toBe(302);
     expect(deleted.headers.get("location")).toBe("/");
 

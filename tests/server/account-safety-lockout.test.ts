@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Browser, expectTooManyAttempts, freshAddress, KNOWN_CLIENT_COOKIE, newShopper, signUp } from "../helpers/account-safety";
+import {
+  Browser,
+  expectTooManyAttempts,
+  freshAddress,
+  KNOWN_CLIENT_COOKIE,
+  LOGOUT_ACTION,
+  newShopper,
+  signUp,
+} from "../helpers/account-safety";
 import { startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
 
 /**
@@ -30,7 +38,7 @@ describe("finding 6: an attacker elsewhere cannot lock the owner out of her acco
     const owner = new Browser(server, home);
     const first = await owner.api("/sign-in/email", { email: who.email, password: who.password });
     expect(first.status).toBe(200);
-    await owner.form("/account?tab=profile", { intent: "logout" });
+    await owner.form(LOGOUT_ACTION, { intent: "logout" });
     expect(await owner.sessionUser(), "signed out again").toBeNull();
 
     // The attacker tries two wrong passwords from each of twenty addresses (each pair's limit): with the owner's own
@@ -53,7 +61,7 @@ describe("finding 6: an attacker elsewhere cannot lock the owner out of her acco
     const atHome = await owner.api("/sign-in/email", { email: who.email, password: who.password });
     expect(atHome.status, "the owner's browser at home").toBe(200);
     expect(await owner.sessionUser(), "signed in").not.toBeNull();
-    await owner.form("/account?tab=profile", { intent: "logout" });
+    await owner.form(LOGOUT_ACTION, { intent: "logout" });
     // ...and from a new one (a café, her phone's network), carrying her known-client cookie.
     owner.address = freshAddress();
     const away = await owner.api("/sign-in/email", { email: who.email, password: who.password });

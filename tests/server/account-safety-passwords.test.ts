@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Browser, expectTooManyAttempts, freshAddress, newShopper, signUp, turnOnTotp } from "../helpers/account-safety";
+import { type Browser, expectTooManyAttempts, freshAddress, newShopper, PROFILE_TAB, signUp, turnOnTotp } from "../helpers/account-safety";
 import { startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
 
 /**
@@ -81,7 +81,7 @@ describe("finding 4: a signed-in browser cannot guess the account's password wit
 
 describe("finding 10: deleting an account asks for its password", () => {
   const deleteAccount = (browser: Browser, fields: Record<string, string> = {}) =>
-    browser.form("/account?tab=profile", { intent: "delete-account", ...fields });
+    browser.form(PROFILE_TAB, { intent: "delete-account", ...fields });
 
   it("finding 10: deleting is refused without the password and with a wrong one, and works with the right one", async () => {
     const who = newShopper("Deleting");
