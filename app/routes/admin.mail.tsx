@@ -5,6 +5,7 @@ import { LinkTabs } from "~/components/ui/tabs";
 import { MAIL_STATUSES, type MailStatus } from "~/db/constants";
 import { servicesContext } from "~/lib/context.server";
 import { pageMeta } from "~/lib/seo";
+import { isUuid } from "~/lib/uuid";
 import { flashRedirect, requireAdmin } from "~/modules/accounts/accounts.server";
 import { AdminNav } from "~/modules/admin/components/admin-nav";
 import { MAIL_STATUS_LABELS, OutboxTable, type OutboxRow } from "~/modules/mail/components/outbox-table";
@@ -61,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { status, rows, counts, nextCursor: page.nextCursor, paged: url.searchParams.has("before") };
 }
 
-const retryForm = z.object({ intent: z.literal("retry"), id: z.uuid() });
+const retryForm = z.object({ intent: z.literal("retry"), id: z.string().refine(isUuid) });
 
 /** POST intent=retry id=<uuid>: a failed mail back in the queue, due now; the answer is a toast on the same view. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -4,6 +4,7 @@ import { Readable } from "node:stream";
 import { asc, eq, inArray } from "drizzle-orm";
 import { customDesignSubmissions, designRequestImages } from "~/db/schema/design-requests";
 import { BRAND } from "~/lib/brand";
+import { isUuid } from "~/lib/uuid";
 import type { Env } from "~/lib/env.server";
 import { brandedMail, enqueueMail, type MailMessage } from "~/modules/mail/mail.server";
 import type { ImageStore, StoredImage } from "~/modules/uploads/uploads.server";
@@ -185,8 +186,6 @@ export async function imagesOfDesignRequests(db: Database, submissionIds: readon
   return out;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The storage key of one image if this viewer may see it: staff always, the
  * signed-in requester for her own request; null for anyone else (a guest's
@@ -198,12 +197,14 @@ export async function designImageKeyFor(
   viewer: { id: string; isAdmin: boolean } | null,
   size: "full" | "thumb",
 ): Promise<string | null> {
-  if (!viewer || !UUID.test(imageId)) return null;
+  // Any case in the URL; the database's own spelling in the query.
+  const id = imageId.toLowerCase();
+  if (!viewer || !isUuid(id)) return null;
   const [row] = await db
     .select({ key: designRequestImages.key, thumbKey: designRequestImages.thumbKey, userId: customDesignSubmissions.userId })
     .from(designRequestImages)
     .innerJoin(customDesignSubmissions, eq(customDesignSubmissions.id, designRequestImages.submissionId))
-    .where(eq(designRequestImages.id, imageId.toLowerCase()));
+    .where(eq(designRequestImages.id, id));
   if (!row) return null;
   if (!viewer.isAdmin && row.userId !== viewer.id) return null;
   return size === "thumb" ? row.thumbKey : row.key;
@@ -247,11 +248,12 @@ export async function designImageResponse(
  * committed calls `removeDesignRequestFiles`.
  */
 export async function designRequestFileKeys(db: Database, submissionId: string): Promise<string[]> {
-  if (!UUID.test(submissionId)) return [];
+  const id = submissionId.toLowerCase();
+  if (!isUuid(id)) return [];
   const rows = await db
     .select({ key: designRequestImages.key, thumbKey: designRequestImages.thumbKey })
     .from(designRequestImages)
-    .where(eq(designRequestImages.submissionId, submissionId.toLowerCase()));
+    .where(eq(designRequestImages.submissionId, id));
   return rows.flatMap((row) => [row.key, row.thumbKey]);
 }
 
