@@ -4,6 +4,7 @@ import type { Route } from "./+types/admin.mail";
 import { LinkTabs } from "~/components/ui/tabs";
 import { MAIL_STATUSES, type MailStatus } from "~/db/constants";
 import { servicesContext } from "~/lib/context.server";
+import { formatDateTime } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
 import { isUuid } from "~/lib/uuid";
 import { flashRedirect, requireAdmin } from "~/modules/accounts/accounts.server";
@@ -44,8 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listOutbox(database.db, { status, before: url.searchParams.get("before") }),
     countOutbox(database.db),
   ]);
-  const format = new Intl.DateTimeFormat("en-US", { timeZone: env.BOUTIQUE_TIME_ZONE, dateStyle: "medium", timeStyle: "short" });
-  const stamp = (date: Date) => ({ iso: date.toISOString(), text: format.format(date) });
+  const stamp = (date: Date) => ({ iso: date.toISOString(), text: formatDateTime(date, env.BOUTIQUE_TIME_ZONE, "short") });
   const when = (entry: OutboxEntry) =>
     entry.status === "sent" ? (entry.sentAt ? stamp(entry.sentAt) : null) : entry.status === "pending" ? stamp(entry.nextAttemptAt) : null;
   const rows: OutboxRow[] = page.entries.map((entry) => ({

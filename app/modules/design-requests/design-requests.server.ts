@@ -1,9 +1,9 @@
-import { TZDate } from "@date-fns/tz";
 import type { Database } from "~/db/client.server";
 import { Readable } from "node:stream";
 import { asc, eq, inArray } from "drizzle-orm";
 import { customDesignSubmissions, designRequestImages } from "~/db/schema/design-requests";
 import { BRAND } from "~/lib/brand";
+import { formatDay, isoDateIn } from "~/lib/format";
 import { isUuid } from "~/lib/uuid";
 import type { Env } from "~/lib/env.server";
 import { brandedMail, enqueueMail, type MailMessage } from "~/modules/mail/mail.server";
@@ -15,12 +15,6 @@ export { answerDesignRequest, IMAGES_FIELD, type DesignRequestAnswer } from "./p
 
 export const DESIGN_CONFIRMATION_MAIL_KIND = "design-request-confirmation";
 export const DESIGN_NOTICE_MAIL_KIND = "design-request-notice";
-
-/** Today on the boutique's clock, 'YYYY-MM-DD'. */
-export function boutiqueDate(now: Date, timeZone: string): string {
-  const local = new TZDate(now.getTime(), timeZone);
-  return `${local.getFullYear()}-${String(local.getMonth() + 1).padStart(2, "0")}-${String(local.getDate()).padStart(2, "0")}`;
-}
 
 export interface SubmitOptions {
   settings: Pick<Env, "BOUTIQUE_TIME_ZONE" | "BOUTIQUE_EMAIL">;
@@ -39,7 +33,7 @@ export interface SubmitOptions {
  * refused; one less than 8 weeks away is accepted and flagged.
  */
 export async function submitDesignRequest(db: Database, input: DesignRequest, options: SubmitOptions): Promise<DesignRequestOutcome> {
-  const today = boutiqueDate(options.now ?? new Date(), options.settings.BOUTIQUE_TIME_ZONE);
+  const today = isoDateIn(options.now ?? new Date(), options.settings.BOUTIQUE_TIME_ZONE);
   let shortNotice = false;
   if (input.eventDate) {
     const days = daysUntil(input.eventDate, today);
@@ -90,7 +84,7 @@ export async function submitDesignRequest(db: Database, input: DesignRequest, op
 
 function rows(input: DesignRequest) {
   const out: { label: string; value: string }[] = [{ label: "Event", value: EVENT_TYPE_LABELS[input.eventType] }];
-  if (input.eventDate) out.push({ label: "Event date", value: input.eventDate });
+  if (input.eventDate) out.push({ label: "Event date", value: formatDay(input.eventDate) });
   if (input.venue) out.push({ label: "Venue", value: input.venue });
   if (input.stylePreference) out.push({ label: "Style", value: input.stylePreference });
   if (input.colors) out.push({ label: "Colours", value: input.colors });
