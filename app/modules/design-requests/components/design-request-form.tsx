@@ -2,7 +2,7 @@ import { ArrowLeft, ArrowRight, ImagePlus, Loader2, Send } from "lucide-react";
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { Form } from "react-router";
 import { toast } from "~/lib/toast";
-import { buttonStyles } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { getFormErrors, type FieldErrors } from "~/lib/forms";
 import { useHydrated } from "~/lib/hydrated";
@@ -423,26 +423,26 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
 
         <div className="flex flex-col-reverse gap-4 border-t border-border pt-8 sm:flex-row sm:justify-between">
           {hydrated ? (
-            <button
-              type="button"
+            <Button
+              variant="outline"
               onClick={() => goTo(Math.max(1, step - 1) as Step)}
               disabled={step === 1}
-              className={buttonStyles("outline", "w-full sm:w-auto")}
+              className="w-full sm:w-auto"
             >
               <ArrowLeft aria-hidden="true" className="size-4" />
               Previous
-            </button>
+            </Button>
           ) : (
             <span />
           )}
           {hydrated && step < 4 ? (
             // Distinct keys: React must not turn the clicked Next into a submit button mid-click (the browser would then submit).
-            <button key="next" type="button" onClick={onNext} className={buttonStyles("primary", "w-full sm:w-auto")}>
+            <Button key="next" onClick={onNext} className="w-full sm:w-auto">
               Next
               <ArrowRight aria-hidden="true" className="size-4" />
-            </button>
+            </Button>
           ) : (
-            <button key="submit" type="submit" disabled={busy} className={buttonStyles("primary", "w-full sm:w-auto")}>
+            <Button key="submit" type="submit" disabled={busy} className="w-full sm:w-auto">
               {busy ? (
                 <>
                   <Loader2 aria-hidden="true" className="size-4 animate-spin" />
@@ -454,7 +454,7 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
                   Submit Vision
                 </>
               )}
-            </button>
+            </Button>
           )}
         </div>
       </Form>
