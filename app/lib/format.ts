@@ -1,4 +1,4 @@
-import { TZDate } from "@date-fns/tz";
+import { tzOffset } from "@date-fns/tz";
 import type { Money } from "./money";
 
 // Every price, date and time a person reads is written here, and only here (DESIGN principle 7), in the one
@@ -81,6 +81,12 @@ interface WallClock {
   minute: number;
 }
 
+/** An instant's wall clock in a zone, with the seconds and the zone's offset then (minutes east of UTC). */
+interface ZonedClock extends WallClock {
+  second: number;
+  offset: number;
+}
+
 /** The parts of a real calendar date, or null (2026-02-30 is not one). */
 function dayParts(isoDate: string): Pick<WallClock, "year" | "month" | "day"> | null {
   const match = ISO_DAY.exec(isoDate);
@@ -117,25 +123,47 @@ function writeWallClock(clock: WallClock, style: DateTimeStyle): string {
     : `${writeDay(clock, "short")}, ${writeTime(clock.hour, clock.minute)}`;
 }
 
-/** An instant on a zone's clock, or null for a time that is not one (or a zone that is not one). */
-function inZone(at: Date | string, timeZone: string): TZDate | null {
-  const time = typeof at === "string" ? Date.parse(at) : at.getTime();
-  if (Number.isNaN(time)) return null;
-  const local = new TZDate(time, timeZone);
-  return Number.isNaN(local.getTime()) ? null : local;
+// Offsets change only at a zone's transitions, which fall on a quarter hour: a quarter hour whose start and end
+// share an offset is remembered, so writing a million timestamps (the CSV export) asks the zone data rarely.
+const QUARTER_HOUR = 900_000;
+const offsets = new Map<string, number>();
+
+/** The zone's offset from UTC at `time`, in minutes east (-300 for New York in winter); NaN for no such zone. */
+function offsetAt(time: number, timeZone: string): number {
+  const slice = Math.floor(time / QUARTER_HOUR);
+  const key = `${timeZone}|${slice}`;
+  const known = offsets.get(key);
+  if (known !== undefined) return known;
+  const start = tzOffset(timeZone, new Date(slice * QUARTER_HOUR));
+  const end = tzOffset(timeZone, new Date((slice + 1) * QUARTER_HOUR - 1));
+  if (start !== end) return tzOffset(timeZone, new Date(time));
+  if (offsets.size >= 4096) offsets.clear();
+  offsets.set(key, start);
+  return start;
 }
 
-function wallClockOf(local: TZDate): WallClock {
+/** An instant on a zone's clock, or null for a time that is not one (or a zone that is not one). */
+function inZone(at: Date | string, timeZone: string): ZonedClock | null {
+  const time = typeof at === "string" ? Date.parse(at) : at.getTime();
+  if (Number.isNaN(time)) return null;
+  const offset = offsetAt(time, timeZone);
+  if (Number.isNaN(offset)) return null;
+  // The wall clock is the instant moved by the offset, read as if it were UTC.
+  const wall = new Date(time + offset * 60_000);
   return {
-    year: local.getFullYear(),
-    month: local.getMonth() + 1,
-    day: local.getDate(),
-    hour: local.getHours(),
-    minute: local.getMinutes(),
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+    offset,
   };
 }
 
 const pad2 = (n: number) => String(n).padStart(2, "0");
+const isoDay = ({ year, month, day }: Pick<WallClock, "year" | "month" | "day">) =>
+  `${String(year).padStart(4, "0")}-${pad2(month)}-${pad2(day)}`;
 
 // --- calendar days and the boutique's wall clock -----------------------------------------------------------------
 
@@ -164,20 +192,20 @@ export function formatSlot(isoDate: string, time: string, style: DateTimeStyle =
 /** When something happened, on `timeZone`'s clock: "Tuesday, December 1, 2026 at 2:00 PM" or "Dec 1, 2026, 2:00 PM". */
 export function formatDateTime(at: Date | string, timeZone: string, style: DateTimeStyle = "long"): string {
   const local = inZone(at, timeZone);
-  return local ? writeWallClock(wallClockOf(local), style) : INVALID;
+  return local ? writeWallClock(local, style) : INVALID;
 }
 
 /** The day something happened, on `timeZone`'s clock: "December 1, 2026" or "Dec 1, 2026". */
 export function formatDate(at: Date | string, timeZone: string, style: "long" | "short" = "long"): string {
   const local = inZone(at, timeZone);
-  return local ? writeDay(wallClockOf(local), style) : INVALID;
+  return local ? writeDay(local, style) : INVALID;
 }
 
 /** The calendar day an instant falls on, on `timeZone`'s clock, 'YYYY-MM-DD': the boutique's "today". */
 export function isoDateIn(at: Date | string, timeZone: string): string {
   const local = inZone(at, timeZone);
   if (!local) throw new RangeError(`isoDateIn: no date for ${String(at)} in ${timeZone}`);
-  return `${String(local.getFullYear()).padStart(4, "0")}-${pad2(local.getMonth() + 1)}-${pad2(local.getDate())}`;
+  return isoDay(local);
 }
 
 /**
@@ -187,10 +215,10 @@ export function isoDateIn(at: Date | string, timeZone: string): string {
 export function isoDateTimeIn(at: Date | string, timeZone: string): string {
   const local = inZone(at, timeZone);
   if (!local) throw new RangeError(`isoDateTimeIn: no time for ${String(at)} in ${timeZone}`);
-  const offset = -local.getTimezoneOffset();
-  const sign = offset < 0 ? "-" : "+";
-  const clock = `${pad2(local.getHours())}:${pad2(local.getMinutes())}:${pad2(local.getSeconds())}`;
-  return `${isoDateIn(local, timeZone)}T${clock}${sign}${pad2(Math.floor(Math.abs(offset) / 60))}:${pad2(Math.abs(offset) % 60)}`;
+  // Whole minutes: only a zone's local mean time of the 1800s had seconds in its offset.
+  const offset = Math.round(Math.abs(local.offset));
+  const clock = `${pad2(local.hour)}:${pad2(local.minute)}:${pad2(local.second)}`;
+  return `${isoDay(local)}T${clock}${local.offset < 0 ? "-" : "+"}${pad2(Math.floor(offset / 60))}:${pad2(offset % 60)}`;
 }
 
 /** Whether `name` is an IANA time zone the platform knows (America/New_York), so the functions above can use it. */

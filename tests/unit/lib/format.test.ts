@@ -126,11 +126,25 @@ describe("instants, on a time zone's clock", () => {
   });
 
   it("prints what Intl prints, hour by hour through a year in three zones", () => {
-    for (const timeZone of [NY, "America/Los_Angeles", "Asia/Kolkata"]) {
+    for (const timeZone of [NY, "America/Los_Angeles", "Asia/Kolkata", "Australia/Adelaide", "Australia/Lord_Howe"]) {
       const intl = new Intl.DateTimeFormat("en-US", { timeZone, dateStyle: "medium", timeStyle: "short" });
       for (let time = Date.UTC(2026, 0, 1); time < Date.UTC(2027, 0, 1); time += 3_600_000 * 7 + 60_000 * 13) {
         // Intl puts a narrow no-break space before AM/PM; we write SPEC's plain space.
         expect(formatDateTime(new Date(time), timeZone, "short")).toBe(intl.format(time).replace(/\u202f/g, " "));
+      }
+    }
+  });
+
+  it("is right minute by minute across a change on a half hour (Adelaide, Lord Howe) and a change in New York", () => {
+    for (const [timeZone, change] of [
+      ["Australia/Adelaide", Date.UTC(2026, 9, 3, 16, 30)],
+      ["Australia/Lord_Howe", Date.UTC(2026, 9, 3, 15, 30)],
+      [NY, Date.UTC(2026, 10, 1, 6)],
+    ] as const) {
+      const intl = new Intl.DateTimeFormat("en-US", { timeZone, dateStyle: "medium", timeStyle: "short" });
+      for (let time = change - 3_600_000; time <= change + 3_600_000; time += 60_000) {
+        expect(formatDateTime(new Date(time), timeZone, "short")).toBe(intl.format(time).replace(/\u202f/g, " "));
+        expect(Date.parse(isoDateTimeIn(new Date(time), timeZone))).toBe(time);
       }
     }
   });
