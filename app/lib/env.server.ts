@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { isTimeZone } from "./format";
 
 /**
  * Every environment variable the boutique reads, checked once at start-up.
@@ -191,14 +192,7 @@ export const envSchema = z
       .string()
       .trim()
       .default("America/New_York")
-      .refine((value) => {
-        try {
-          new Intl.DateTimeFormat("en-US", { timeZone: value });
-          return true;
-        } catch {
-          return false;
-        }
-      }, "must be an IANA time zone such as America/New_York"),
+      .refine(isTimeZone, "must be an IANA time zone such as America/New_York"),
     /** Where notices of new design requests go. */
     BOUTIQUE_EMAIL: z.email("must be an email address").default("hello@thehivebridal.com"),
     /** Shoppers who may book the same fitting slot (fitters on duty). */

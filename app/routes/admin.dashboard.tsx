@@ -30,18 +30,27 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
-  const { database } = context.get(servicesContext);
+  const { database, env } = context.get(servicesContext);
   const url = new URL(request.url);
   const view = parseView(url);
   const confirm = url.searchParams.get("confirm");
   url.searchParams.delete("confirm");
   const currentHref = `${url.pathname}?${url.searchParams.toString() || `tab=${view.tab}`}`;
+  // Times are written on the boutique's clock, in the browser too (lib/format).
+  const timeZone = env.BOUTIQUE_TIME_ZONE;
   try {
     const dashboard = await loadDashboard(database.db, view);
-    return { admin: { name: admin.name }, dashboard, currentHref, confirm: confirm && isUuid(confirm) ? confirm : null, failed: false };
+    return {
+      admin: { name: admin.name },
+      dashboard,
+      currentHref,
+      confirm: confirm && isUuid(confirm) ? confirm : null,
+      failed: false,
+      timeZone,
+    };
   } catch (error) {
     context.get(requestContext).logger.error({ err: error }, "admin dashboard failed to load");
-    return { admin: { name: admin.name }, dashboard: null, currentHref, confirm: null, failed: true };
+    return { admin: { name: admin.name }, dashboard: null, currentHref, confirm: null, failed: true, timeZone };
   }
 }
 
@@ -164,7 +173,7 @@ function RefreshButton() {
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { admin, dashboard, currentHref, confirm, failed } = loaderData;
+  const { admin, dashboard, currentHref, confirm, failed, timeZone } = loaderData;
   const navigating = useNavigation().state === "loading";
   const tab = dashboard?.view.tab ?? "submissions";
   return (
@@ -212,10 +221,10 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               label="Dashboard sections"
               tabs={DASHBOARD_TABS.map((t) => ({ to: dashboardHref({ tab: t.id }), label: t.label, selected: t.id === tab }))}
             >
-              <DashboardPanel page={dashboard} confirmId={confirm} currentHref={currentHref} />
+              <DashboardPanel page={dashboard} confirmId={confirm} currentHref={currentHref} timeZone={timeZone} />
             </LinkTabs>
           </div>
-          <RecentActivity entries={dashboard.activity} />
+          <RecentActivity entries={dashboard.activity} timeZone={timeZone} />
         </>
       )}
     </section>

@@ -4,7 +4,9 @@ import type { Route } from "./+types/admin.mail";
 import { LinkTabs } from "~/components/ui/tabs";
 import { MAIL_STATUSES, type MailStatus } from "~/db/constants";
 import { servicesContext } from "~/lib/context.server";
+import { formatDateTime } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
+import { isUuid } from "~/lib/uuid";
 import { flashRedirect, requireAdmin } from "~/modules/accounts/accounts.server";
 import { AdminNav } from "~/modules/admin/components/admin-nav";
 import { MAIL_STATUS_LABELS, OutboxTable, type OutboxRow } from "~/modules/mail/components/outbox-table";
@@ -43,8 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listOutbox(database.db, { status, before: url.searchParams.get("before") }),
     countOutbox(database.db),
   ]);
-  const format = new Intl.DateTimeFormat("en-US", { timeZone: env.BOUTIQUE_TIME_ZONE, dateStyle: "medium", timeStyle: "short" });
-  const stamp = (date: Date) => ({ iso: date.toISOString(), text: format.format(date) });
+  const stamp = (date: Date) => ({ iso: date.toISOString(), text: formatDateTime(date, env.BOUTIQUE_TIME_ZONE, "short") });
   const when = (entry: OutboxEntry) =>
     entry.status === "sent" ? (entry.sentAt ? stamp(entry.sentAt) : null) : entry.status === "pending" ? stamp(entry.nextAttemptAt) : null;
   const rows: OutboxRow[] = page.entries.map((entry) => ({
@@ -61,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { status, rows, counts, nextCursor: page.nextCursor, paged: url.searchParams.has("before") };
 }
 
-const retryForm = z.object({ intent: z.literal("retry"), id: z.uuid() });
+const retryForm = z.object({ intent: z.literal("retry"), id: z.string().refine(isUuid) });
 
 /** POST intent=retry id=<uuid>: a failed mail back in the queue, due now; the answer is a toast on the same view. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -67,12 +67,9 @@ export default function Faq() {
         <ul className="mx-auto flex max-w-4xl flex-wrap justify-center gap-2">
           {FAQ_CATEGORIES.map((category) => (
             <li key={category.id}>
-              <a
-                href={`#${category.id}`}
-                className="inline-flex min-h-11 items-center rounded-full border border-border px-5 text-sm transition-colors hover:border-gold-ink hover:text-gold-ink"
-              >
-                {category.title}
-              </a>
+              <Button asChild variant="choice">
+                <a href={`#${category.id}`}>{category.title}</a>
+              </Button>
             </li>
           ))}
         </ul>

@@ -1,6 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/fitting-room-cancel";
-import { buttonStyles } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { BRAND } from "~/lib/brand";
 import { requestContext, servicesContext } from "~/lib/context.server";
 import { longDate, slotLabel } from "~/modules/fittings/fittings";
@@ -106,12 +106,12 @@ export default function CancelFitting({ loaderData, actionData }: Route.Componen
           </p>
           <Form method="post" className="mt-10 flex flex-col items-center gap-4 sm:flex-row sm:justify-center">
             <input type="hidden" name="token" value={state.token} />
-            <button type="submit" disabled={busy} className={buttonStyles("primary", "w-full sm:w-auto")}>
+            <Button type="submit" disabled={busy} className="w-full sm:w-auto">
               {busy ? "Cancelling..." : "Cancel Appointment"}
-            </button>
-            <Link to="/" className={buttonStyles("outline", "w-full sm:w-auto")}>
-              Keep my appointment
-            </Link>
+            </Button>
+            <Button asChild variant="outline" className="w-full sm:w-auto">
+              <Link to="/">Keep my appointment</Link>
+            </Button>
           </Form>
         </>
       );
@@ -125,9 +125,9 @@ export default function CancelFitting({ loaderData, actionData }: Route.Componen
             Your fitting on <strong className="text-foreground">{state.when}</strong> is cancelled.
             {state.already ? "" : " A confirmation is on its way to your inbox."}
           </p>
-          <Link to="/fitting-room" className={buttonStyles("primary", "mt-10")}>
-            Book another time
-          </Link>
+          <Button asChild className="mt-10">
+            <Link to="/fitting-room">Book another time</Link>
+          </Button>
         </>
       );
       break;
@@ -161,9 +161,9 @@ export default function CancelFitting({ loaderData, actionData }: Route.Componen
           <p role="alert" className="mt-6 leading-relaxed text-muted-foreground">
             This cancel link is incomplete, altered or too old. Please call us on {BRAND.phone} and we will help.
           </p>
-          <Link to="/" className={buttonStyles("outline", "mt-10")}>
-            Return to Home
-          </Link>
+          <Button asChild variant="outline" className="mt-10">
+            <Link to="/">Return to Home</Link>
+          </Button>
         </>
       );
   }

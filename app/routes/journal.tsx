@@ -1,7 +1,7 @@
 import type { Route } from "./+types/journal";
 import { Reveal } from "~/components/ui/reveal";
 import { BRAND } from "~/lib/brand";
-import { formatLongDate } from "~/lib/format";
+import { formatDay } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
 import { PageHero } from "~/modules/brand/components/page-hero";
 import { JOURNAL_ARTICLES } from "~/modules/brand/brand";
@@ -79,7 +79,7 @@ export default function Journal() {
 function ArticleMeta({ category, date }: { category: string; date: string }) {
   return (
     <p className="text-xs tracking-[0.2em] text-gold-ink uppercase">
-      {category} <span aria-hidden="true">·</span> <time dateTime={date}>{formatLongDate(date)}</time>
+      {category} <span aria-hidden="true">·</span> <time dateTime={date}>{formatDay(date)}</time>
     </p>
   );
 }

@@ -2,7 +2,7 @@ import { data, useSearchParams } from "react-router";
 import type { Route } from "./+types/product";
 import { requestContext, servicesContext } from "~/lib/context.server";
 import { appUrlFrom, breadcrumbs, jsonLd, pageMeta } from "~/lib/seo";
-import { selectedVariantFrom, variantSearch } from "~/modules/catalogue/catalogue";
+import { collectionPageOf, selectedVariantFrom, variantSearch } from "~/modules/catalogue/catalogue";
 import { ProductDetails, ProductNotFound } from "~/modules/catalogue/components/product-details";
 import { StorefrontNoticeToast } from "~/modules/catalogue/components/storefront-notice";
 import type { Product, StorefrontNotice } from "~/modules/catalogue/types";
@@ -49,7 +49,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
     }),
     breadcrumbs(matches, [
       { name: "Home", path: "/" },
-      { name: "Weddings", path: "/weddings" },
+      // The gown's own collection: a prom gown is under Prom.
+      collectionPageOf(product),
       { name: product.title, path },
     ]),
   ];

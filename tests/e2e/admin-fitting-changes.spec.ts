@@ -21,6 +21,19 @@ const dayName = (date: string) =>
     new Date(`${date}T12:00:00Z`),
   );
 
+const shortDay = (date: string) =>
+  new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
+/** '14:00' → '2:00 PM', as the slot select writes it. */
+const timeLabel = (time: string) => {
+  const hour = Number(time.slice(0, 2));
+  return `${hour % 12 === 0 ? 12 : hour % 12}:00 ${hour < 12 ? "AM" : "PM"}`;
+};
+/** A slot as the dashboard writes it: short in the table, SPEC's long form in the history. */
+const slotShort = (date: string, time: string) => `${shortDay(date)}, ${timeLabel(time)}`;
+const slotLong = (date: string, time: string) => `${dayName(date)} at ${timeLabel(time)}`;
+
 /** Another open day in the same month (so the dialog's calendar shows it without paging). */
 function neighbourDay(date: string): string {
   let next = shift(date, 1);
@@ -107,9 +120,9 @@ test("an admin reschedules a fitting to an open slot, then cancels it; each is m
   await dialog.getByRole("button", { name: "Move the fitting" }).click();
   await expect(toast(page, "Appointment rescheduled successfully")).toBeVisible();
   await expect(dialog).toHaveCount(0);
-  await expect(row.getByText(`${newDate} at ${newTime}`)).toBeVisible();
+  await expect(row.getByText(slotShort(newDate, newTime), { exact: true })).toBeVisible();
   await expect(
-    row.getByText(`moved the fitting from ${booked.date} ${booked.time} to ${newDate} ${newTime} and mailed the customer`),
+    row.getByText(`moved the fitting from ${slotLong(booked.date, booked.time)} to ${slotLong(newDate, newTime)} and mailed the customer`),
   ).toBeVisible();
 
   // Cancel it, after the question.
@@ -120,13 +133,12 @@ test("an admin reschedules a fitting to an open slot, then cancels it; each is m
   await expect(toast(page, "Appointment cancelled successfully")).toBeVisible();
   await expect(question).toHaveCount(0);
   await expect(row.getByText("cancelled", { exact: true })).toBeVisible();
-  await expect(row.getByText(`cancelled the fitting of ${newDate} ${newTime} and mailed the customer`)).toBeVisible();
+  await expect(row.getByText(`cancelled the fitting of ${slotLong(newDate, newTime)} and mailed the customer`)).toBeVisible();
   // A cancelled fitting cannot be moved or cancelled again.
   await expect(row.getByRole("button", { name: `Reschedule the fitting of ${name}` })).toHaveCount(0);
 
   // The customer's mails went out (the outbox's sent tab, newest first).
-  const hour = Number(newTime.slice(0, 2));
-  const label = `${hour > 12 ? hour - 12 : hour}:00 ${hour < 12 ? "AM" : "PM"}`;
+  const label = timeLabel(newTime);
   await page.goto("/admin/mail?status=sent");
   await expect(
     page

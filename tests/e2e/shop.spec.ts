@@ -436,6 +436,22 @@ test.describe("product page", () => {
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^http/);
   });
 
+  test("names the gown's own collection in its breadcrumb: a prom gown is under Prom", async ({ page }) => {
+    const trail = async (handle: string) => {
+      await page.goto(`/product/${handle}`);
+      const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+      const list = blocks.map((b) => JSON.parse(b)).find((b) => b["@type"] === "BreadcrumbList");
+      return list.itemListElement.map((item: { name: string; item: string }) => [item.name, new URL(item.item).pathname]);
+    };
+    expect(await trail("starlight-sequin-mermaid-gown")).toEqual([
+      ["Home", "/"],
+      ["Prom", "/prom"],
+      ["Starlight Sequin Mermaid Gown", "/product/starlight-sequin-mermaid-gown"],
+    ]);
+    expect((await trail("champagne-toast-sequin-midi"))[1]).toEqual(["Celebrations", "/celebrations"]);
+    expect((await trail("magnolia-lace-ball-gown"))[1]).toEqual(["Weddings", "/weddings"]);
+  });
+
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     for (const theme of THEMES) {
       test(`looks finished at ${size} in ${theme}`, async ({ page }) => {

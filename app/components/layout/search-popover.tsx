@@ -1,5 +1,6 @@
 import { Search } from "lucide-react";
 import { lazy, useRef, useState } from "react";
+import { Button } from "~/components/ui/button";
 import { LazyMount } from "~/components/ui/lazy-mount";
 import type { SearchHit } from "~/modules/catalogue/types";
 
@@ -12,19 +13,19 @@ export function SearchPopover({ fetchHits }: { fetchHits: (query: string, signal
   const trigger = useRef<HTMLButtonElement>(null);
   return (
     <>
-      <button
+      <Button
         ref={trigger}
-        type="button"
+        variant="quiet"
+        size="icon"
         onClick={() => setOpen((o) => !o)}
         onPointerEnter={preload}
         onFocus={preload}
         aria-haspopup="dialog"
         aria-expanded={open}
-        className="inline-flex size-11 items-center justify-center rounded-full hover:bg-accent"
         aria-label="Search dresses"
       >
         <Search className="size-5" aria-hidden="true" />
-      </button>
+      </Button>
       <LazyMount when={open}>
         <SearchPanel open={open} onOpenChange={setOpen} triggerRef={trigger} fetchHits={fetchHits} />
       </LazyMount>

@@ -8,7 +8,7 @@ import { cx } from "~/lib/class-names";
  * submits a form by accident); with `asChild` it lends its looks to its one
  * child, a link for example: `<Button asChild><Link to="/prom">Prom</Link></Button>`.
  */
-export type ButtonVariant = "primary" | "outline" | "gold" | "ghost" | "inverse" | "reverse" | "quiet" | "destructive";
+export type ButtonVariant = "primary" | "outline" | "gold" | "ghost" | "inverse" | "reverse" | "quiet" | "destructive" | "choice";
 export type ButtonSize = "md" | "sm" | "icon";
 
 const base =
@@ -25,6 +25,12 @@ const variants: Record<ButtonVariant, string> = {
   /** No fill or border until hovered: the header's and toolbars' icon buttons. */
   quiet: "text-foreground hover:bg-accent",
   destructive: "bg-destructive text-destructive-foreground hover:opacity-90",
+  /**
+   * One of several choices (a filter, an option value) or a small chip-like link: a fine border, filled once
+   * chosen (`aria-pressed="true"`).
+   */
+  choice:
+    "border border-border hover:border-foreground aria-pressed:border-primary aria-pressed:bg-primary aria-pressed:text-primary-foreground aria-pressed:hover:border-primary",
 };
 
 const sizes: Record<ButtonSize, string> = {
@@ -35,8 +41,9 @@ const sizes: Record<ButtonSize, string> = {
 
 /** The class string of a button's looks, for the rare element that cannot be a `Button` (prefer `<Button asChild>`). */
 export function buttonStyles(variant: ButtonVariant = "primary", extra = "", size: ButtonSize = "md"): string {
-  // The ghost variant is a text link: no pill padding.
-  const sizing = variant === "ghost" && size !== "icon" ? "min-h-12 px-1" : sizes[size];
+  // The ghost variant is a text link: no pill padding. A choice is one size: a touch target among its siblings.
+  const sizing =
+    variant === "ghost" && size !== "icon" ? "min-h-12 px-1" : variant === "choice" && size !== "icon" ? "min-h-11 px-5" : sizes[size];
   return cx(base, sizing, variants[variant], extra);
 }
 

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import { formatMonthYear, formatWeekdayDay } from "~/lib/format";
+import { formatDay } from "~/lib/format";
 
 /**
  * A single-date calendar as a keyboard-operable grid: one tab stop (the
@@ -145,7 +145,7 @@ export function DateGrid({ label, value, onChange, min, max, disabled, required,
           <ChevronLeft aria-hidden="true" className="size-5" />
         </button>
         <p id={headingId} aria-live="polite" className="font-display text-xl">
-          {formatMonthYear(toDate(`${month}-01`))}
+          {formatDay(`${month}-01`, "month-year")}
         </p>
         <button
           type="button"
@@ -160,7 +160,7 @@ export function DateGrid({ label, value, onChange, min, max, disabled, required,
       <table
         ref={gridRef}
         role="grid"
-        aria-label={`${label}, ${formatMonthYear(toDate(`${month}-01`))}`}
+        aria-label={`${label}, ${formatDay(`${month}-01`, "month-year")}`}
         aria-describedby={describedBy}
         className="mt-2 w-full table-fixed border-collapse"
       >
@@ -189,7 +189,7 @@ export function DateGrid({ label, value, onChange, min, max, disabled, required,
                       data-date={date}
                       tabIndex={date === tabStop ? 0 : -1}
                       aria-disabled={!can || undefined}
-                      aria-label={`${formatWeekdayDay(toDate(date))}${!inRange || !can ? ", unavailable" : ""}`}
+                      aria-label={`${formatDay(date, "weekday")}${!inRange || !can ? ", unavailable" : ""}`}
                       aria-pressed={selected}
                       onClick={() => {
                         setFocusDate(date);

@@ -1,6 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { and, gte, lt, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { formatDay, isoDateIn } from "~/lib/format";
 import { SUBMISSION_STATUSES } from "~/db/constants";
 import { customDesignSubmissions } from "~/db/schema/design-requests";
 import { appointments } from "~/db/schema/fittings";
@@ -23,7 +24,6 @@ export const SUBSCRIBER_WEEKS = 26;
 export const REQUEST_WINDOW_DAYS = 90;
 
 const DAY_MS = 86_400_000;
-const label = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 
 /** A plain calendar date (YYYY-MM-DD) moved by whole days. */
 export function addDays(isoDate: string, days: number): string {
@@ -32,16 +32,15 @@ export function addDays(isoDate: string, days: number): string {
 
 /** Monday of the week `now` falls in, on the boutique's clock. */
 export function weekStartOf(now: Date, timeZone: string): string {
-  const local = new TZDate(now.getTime(), timeZone);
-  const today = `${local.getFullYear()}-${String(local.getMonth() + 1).padStart(2, "0")}-${String(local.getDate()).padStart(2, "0")}`;
-  const sinceMonday = (local.getDay() + 6) % 7;
+  const today = isoDateIn(now, timeZone);
+  const sinceMonday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7;
   return addDays(today, -sinceMonday);
 }
 
 function weeks(first: string, count: number): WeekCount[] {
   return Array.from({ length: count }, (_, i) => {
     const weekStart = addDays(first, i * 7);
-    return { weekStart, label: label.format(new Date(`${weekStart}T00:00:00Z`)), count: 0 };
+    return { weekStart, label: formatDay(weekStart, "month-day"), count: 0 };
   });
 }
 

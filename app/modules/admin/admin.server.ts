@@ -5,8 +5,9 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
 import { ACTIVE_APPOINTMENT_STATUSES } from "~/db/constants";
 import { isUniqueViolation } from "~/db/errors";
+import { isoDateIn } from "~/lib/format";
 import { isUuid } from "~/lib/uuid";
-import { DEFAULT_TAB, isDashboardTab, PAGE_SIZE, SEARCH_MAX_LENGTH, tabInfo, type DashboardTab } from "./admin";
+import { DEFAULT_TAB, isDashboardTab, PAGE_SIZE, SEARCH_MAX_LENGTH, slotText, tabInfo, type DashboardTab } from "./admin";
 import { historyFor, recentActivity, recordChange, type Actor } from "./audit.server";
 import { attachmentHeader, csvFileName, csvLine } from "./csv";
 import { designRequestFileKeys, imagesOfDesignRequests, removeDesignRequestFiles } from "~/modules/design-requests/design-requests.server";
@@ -219,9 +220,6 @@ export async function changeStatus(
 
 // --- fittings moved or cancelled by staff --------------------------------------
 
-/** A slot as the audit log keeps it: '2026-12-03 15:00'. */
-const slotText = (date: string, time: string) => `${date} ${time}`;
-
 /**
  * Moves a fitting to another slot (the fittings module's rules and mail) and
  * records who moved it, from which slot to which, in the same transaction.
@@ -321,11 +319,6 @@ async function deleteRow(db: Database, actor: Actor, tab: DashboardTab, id: stri
 
 // --- export -------------------------------------------------------------------
 
-/** Today in the boutique's time zone, YYYY-MM-DD. */
-export function dayIn(timeZone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-}
-
 /**
  * The CSV of what a view's search and filter show, or null when that is
  * nothing. The body streams one keyset batch at a time as the client reads
@@ -358,7 +351,18 @@ export async function exportCsv(
           controller.close();
           return;
         }
-        controller.enqueue(encoder.encode(batch.map((row) => csvLine(columns.map((c) => c.value(row)))).join("")));
+        controller.enqueue(
+          encoder.encode(
+            batch
+              .map((row) =>
+                csvLine(
+                  columns.map((c) => c.value(row)),
+                  options.timeZone,
+                ),
+              )
+              .join(""),
+          ),
+        );
       } catch (error) {
         controller.error(error);
       }
@@ -367,7 +371,7 @@ export async function exportCsv(
       await batches.return(undefined);
     },
   });
-  const fileName = csvFileName(tabInfo(view.tab).label, dayIn(options.timeZone, options.now));
+  const fileName = csvFileName(tabInfo(view.tab).label, isoDateIn(options.now ?? new Date(), options.timeZone));
   return {
     fileName,
     body,

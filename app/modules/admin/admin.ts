@@ -2,6 +2,7 @@
 // (SPEC §2, §4, §8 and §9, word for word) and badge looks.
 import { APPOINTMENT_STATUSES, SUBMISSION_STATUSES } from "~/db/constants";
 import type { BadgeVariant } from "~/components/ui/badge";
+import { formatSlot } from "~/lib/format";
 
 export const DASHBOARD_MESSAGES = {
   refreshed: "Data refreshed",
@@ -56,9 +57,12 @@ export function isDashboardTab(value: unknown): value is DashboardTab {
   return typeof value === "string" && DASHBOARD_TABS.some((t) => t.id === value);
 }
 
-/** SPEC §4: pending secondary; cancelled destructive; contacted, in-progress, confirmed, completed default. Subscribers: active default, inactive secondary. */
-export function statusBadgeVariant(status: string): BadgeVariant {
-  if (status === "pending" || status === "inactive") return "secondary";
+/**
+ * SPEC §4: pending secondary; cancelled destructive; contacted, in-progress, confirmed, completed default.
+ * Subscribers: active default, inactive secondary. A booking with no status yet (null) is pending.
+ */
+export function statusBadgeVariant(status: string | null): BadgeVariant {
+  if (status === null || status === "pending" || status === "inactive") return "secondary";
   if (status === "cancelled") return "destructive";
   return "default";
 }
@@ -67,6 +71,20 @@ export function statusBadgeVariant(status: string): BadgeVariant {
 export function statusLabel(status: string): string {
   const words = status.replace(/-/g, " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const SLOT_TEXT = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})$/;
+
+/** A fitting's slot as the audit log keeps it: '2026-12-03 15:00' (the boutique's wall clock). */
+export function slotText(date: string, time: string): string {
+  return `${date} ${time}`;
+}
+
+/** An audit entry's from or to as staff read it: a slot written out ("Thursday, December 3, 2026 at 3:00 PM"), a status as it is. */
+export function auditValueText(value: string | null): string {
+  if (value === null) return "none";
+  const slot = SLOT_TEXT.exec(value);
+  return slot ? formatSlot(slot[1]!, slot[2]!) : value;
 }
 
 /** The dashboard URL of a view: tab, search, filter and page all live in it. */

@@ -285,6 +285,8 @@ export async function customerHistory(
 }
 
 const iso = (value: unknown): string => (value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString());
+/** A timestamp as a Date: the CSV writes it on the boutique's clock. */
+const instant = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
 const text = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
 
 export function toSubmission(row: RawRow): Omit<SubmissionRow, "history" | "images" | "otherRequests" | "appointments"> {
@@ -351,14 +353,14 @@ export const EXPORT_COLUMNS: Record<DashboardTab, { header: string; value(row: R
     "status",
   ]
     .map((c) => ({ header: c, value: (r: RawRow) => r[c] }))
-    .concat([{ header: "created_at", value: (r) => iso(r.created_at) }]),
+    .concat([{ header: "created_at", value: (r) => instant(r.created_at) }]),
   appointments: ["id", "name", "email", "phone", "appointment_type", "preferred_date", "preferred_time", "notes", "user_id", "status"]
     .map((c) => ({ header: c, value: (r: RawRow) => r[c] }))
-    .concat([{ header: "created_at", value: (r) => iso(r.created_at) }]),
+    .concat([{ header: "created_at", value: (r) => instant(r.created_at) }]),
   subscribers: [
     { header: "id", value: (r) => r.id },
     { header: "email", value: (r) => r.email },
     { header: "is_active", value: (r) => (r.is_active === true || r.is_active === "t" ? "true" : "false") },
-    { header: "subscribed_at", value: (r) => iso(r.subscribed_at) },
+    { header: "subscribed_at", value: (r) => instant(r.subscribed_at) },
   ],
 };

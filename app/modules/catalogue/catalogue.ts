@@ -1,7 +1,19 @@
 // The catalogue's client-safe front door: the rules the pages apply to a
 // product (variant selection, card shape) and the browser's calls to the
 // catalogue's resource routes (the header's search and the bag's checkout).
-import type { Product, ProductVariant, SearchHit, SelectedOption } from "./types";
+import type { CollectionHandle, Product, ProductVariant, SearchHit, SelectedOption } from "./types";
+
+/** The collection pages (SPEC §2), named as the navigation names them. */
+export const COLLECTION_PAGES: Record<CollectionHandle, { name: string; path: string }> = {
+  weddings: { name: "Weddings", path: "/weddings" },
+  prom: { name: "Prom", path: "/prom" },
+  celebrations: { name: "Celebrations", path: "/celebrations" },
+};
+
+/** The collection a gown is shown under, for its breadcrumb: the first it belongs to (Weddings for one in none). */
+export function collectionPageOf(product: Pick<Product, "collections">): { name: string; path: string } {
+  return COLLECTION_PAGES[product.collections[0] ?? "weddings"];
+}
 
 const matches = (variant: ProductVariant, options: SelectedOption[]) =>
   options.every((o) => variant.selectedOptions.some((s) => s.name === o.name && s.value === o.value));

@@ -1,9 +1,10 @@
-import { TZDate } from "@date-fns/tz";
 import type { Database } from "~/db/client.server";
 import { Readable } from "node:stream";
 import { asc, eq, inArray } from "drizzle-orm";
 import { customDesignSubmissions, designRequestImages } from "~/db/schema/design-requests";
 import { BRAND } from "~/lib/brand";
+import { formatDay, isoDateIn } from "~/lib/format";
+import { isUuid } from "~/lib/uuid";
 import type { Env } from "~/lib/env.server";
 import { brandedMail, enqueueMail, type MailMessage } from "~/modules/mail/mail.server";
 import type { ImageStore, StoredImage } from "~/modules/uploads/uploads.server";
@@ -14,12 +15,6 @@ export { answerDesignRequest, IMAGES_FIELD, type DesignRequestAnswer } from "./p
 
 export const DESIGN_CONFIRMATION_MAIL_KIND = "design-request-confirmation";
 export const DESIGN_NOTICE_MAIL_KIND = "design-request-notice";
-
-/** Today on the boutique's clock, 'YYYY-MM-DD'. */
-export function boutiqueDate(now: Date, timeZone: string): string {
-  const local = new TZDate(now.getTime(), timeZone);
-  return `${local.getFullYear()}-${String(local.getMonth() + 1).padStart(2, "0")}-${String(local.getDate()).padStart(2, "0")}`;
-}
 
 export interface SubmitOptions {
   settings: Pick<Env, "BOUTIQUE_TIME_ZONE" | "BOUTIQUE_EMAIL">;
@@ -38,7 +33,7 @@ export interface SubmitOptions {
  * refused; one less than 8 weeks away is accepted and flagged.
  */
 export async function submitDesignRequest(db: Database, input: DesignRequest, options: SubmitOptions): Promise<DesignRequestOutcome> {
-  const today = boutiqueDate(options.now ?? new Date(), options.settings.BOUTIQUE_TIME_ZONE);
+  const today = isoDateIn(options.now ?? new Date(), options.settings.BOUTIQUE_TIME_ZONE);
   let shortNotice = false;
   if (input.eventDate) {
     const days = daysUntil(input.eventDate, today);
@@ -89,7 +84,7 @@ export async function submitDesignRequest(db: Database, input: DesignRequest, op
 
 function rows(input: DesignRequest) {
   const out: { label: string; value: string }[] = [{ label: "Event", value: EVENT_TYPE_LABELS[input.eventType] }];
-  if (input.eventDate) out.push({ label: "Event date", value: input.eventDate });
+  if (input.eventDate) out.push({ label: "Event date", value: formatDay(input.eventDate) });
   if (input.venue) out.push({ label: "Venue", value: input.venue });
   if (input.stylePreference) out.push({ label: "Style", value: input.stylePreference });
   if (input.colors) out.push({ label: "Colours", value: input.colors });
@@ -185,8 +180,6 @@ export async function imagesOfDesignRequests(db: Database, submissionIds: readon
   return out;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The storage key of one image if this viewer may see it: staff always, the
  * signed-in requester for her own request; null for anyone else (a guest's
@@ -198,12 +191,14 @@ export async function designImageKeyFor(
   viewer: { id: string; isAdmin: boolean } | null,
   size: "full" | "thumb",
 ): Promise<string | null> {
-  if (!viewer || !UUID.test(imageId)) return null;
+  // Any case in the URL; the database's own spelling in the query.
+  const id = imageId.toLowerCase();
+  if (!viewer || !isUuid(id)) return null;
   const [row] = await db
     .select({ key: designRequestImages.key, thumbKey: designRequestImages.thumbKey, userId: customDesignSubmissions.userId })
     .from(designRequestImages)
     .innerJoin(customDesignSubmissions, eq(customDesignSubmissions.id, designRequestImages.submissionId))
-    .where(eq(designRequestImages.id, imageId.toLowerCase()));
+    .where(eq(designRequestImages.id, id));
   if (!row) return null;
   if (!viewer.isAdmin && row.userId !== viewer.id) return null;
   return size === "thumb" ? row.thumbKey : row.key;
@@ -247,11 +242,12 @@ export async function designImageResponse(
  * committed calls `removeDesignRequestFiles`.
  */
 export async function designRequestFileKeys(db: Database, submissionId: string): Promise<string[]> {
-  if (!UUID.test(submissionId)) return [];
+  const id = submissionId.toLowerCase();
+  if (!isUuid(id)) return [];
   const rows = await db
     .select({ key: designRequestImages.key, thumbKey: designRequestImages.thumbKey })
     .from(designRequestImages)
-    .where(eq(designRequestImages.submissionId, submissionId.toLowerCase()));
+    .where(eq(designRequestImages.submissionId, id));
   return rows.flatMap((row) => [row.key, row.thumbKey]);
 }
 

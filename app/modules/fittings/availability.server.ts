@@ -1,4 +1,5 @@
 import { TZDate } from "@date-fns/tz";
+import { isoDateIn } from "~/lib/format";
 import { addDays, isOpenWeekday, parseIsoDate, SLOT_MINUTES, SLOT_TIMES } from "./fittings";
 
 /**
@@ -12,10 +13,9 @@ export interface ClockOptions {
   horizonDays: number;
 }
 
-/** Today's date on the boutique's clock, 'YYYY-MM-DD'. */
+/** Today's date on the boutique's clock, 'YYYY-MM-DD' (lib/format's isoDateIn). */
 export function boutiqueToday(now: Date, timeZone: string): string {
-  const local = new TZDate(now.getTime(), timeZone);
-  return `${local.getFullYear()}-${String(local.getMonth() + 1).padStart(2, "0")}-${String(local.getDate()).padStart(2, "0")}`;
+  return isoDateIn(now, timeZone);
 }
 
 /** The instant a slot starts: the date and 'HH:MM' read on the boutique's wall clock. */

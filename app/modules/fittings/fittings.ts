@@ -4,7 +4,7 @@
  * Which day it is *now* is decided on the server, on the boutique's clock
  * (availability.server.ts); nothing here reads a clock or a time zone.
  */
-import { formatWeekdayDay } from "~/lib/format";
+import { formatDay, formatTimeOfDay } from "~/lib/format";
 
 /** Slot starts, 24-hour 'HH:MM', as stored in appointments.preferred_time. */
 export const SLOT_TIMES = ["10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00"] as const;
@@ -13,11 +13,9 @@ export const DEFAULT_SLOT_TIME: SlotTime = "10:00";
 /** Every slot lasts an hour: the last one (5:00 PM) ends at closing, 6pm. */
 export const SLOT_MINUTES = 60;
 
-/** SPEC §5's option text: '10:00 AM' … '5:00 PM'. */
+/** SPEC §5's option text: '10:00 AM' … '5:00 PM' (lib/format writes it). */
 export function slotLabel(time: string): string {
-  const [h = 0, m = 0] = time.split(":").map(Number);
-  const hour12 = h % 12 === 0 ? 12 : h % 12;
-  return `${hour12}:${String(m).padStart(2, "0")} ${h < 12 ? "AM" : "PM"}`;
+  return formatTimeOfDay(time);
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -54,9 +52,7 @@ export function isOpenWeekday(date: string): boolean {
   return weekdayOf(date) !== 0;
 }
 
-/** 'Saturday, November 28, 2026' for a 'YYYY-MM-DD' date. */
+/** 'Saturday, November 28, 2026' for a 'YYYY-MM-DD' date (lib/format writes it); anything else as it is. */
 export function longDate(date: string): string {
-  const parts = parseIsoDate(date);
-  if (!parts) return date;
-  return formatWeekdayDay(new Date(Date.UTC(parts.year, parts.month - 1, parts.day)));
+  return isIsoDate(date) ? formatDay(date, "weekday") : date;
 }

@@ -2,6 +2,7 @@ import { and, desc, eq, lt, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { MAIL_STATUSES, type MailStatus } from "~/db/constants";
 import { mailOutbox } from "~/db/schema/mail";
+import { UUID_PATTERN } from "~/lib/uuid";
 
 /**
  * The admins' view of the outbox: one status at a time, newest first, a page
@@ -30,11 +31,13 @@ export interface OutboxPage {
   nextCursor: string | null;
 }
 
+// The id in any case (the /i), compared in the database's own spelling below.
+const CURSOR = new RegExp(`^(\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{1,6})?Z)\\|(${UUID_PATTERN})$`, "i");
+
 /** `createdAt ISO|id`: where a page ended. Anything unreadable starts from the top. */
 export function parseOutboxCursor(value: string | null | undefined): { createdAt: Date; id: string } | null {
   if (!value) return null;
-  const match =
-    /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i.exec(value);
+  const match = CURSOR.exec(value);
   if (!match) return null;
   const createdAt = new Date(match[1]!);
   return Number.isNaN(createdAt.getTime()) ? null : { createdAt, id: match[2]!.toLowerCase() };

@@ -4,6 +4,7 @@ import { queryRows, type Database } from "~/db/client.server";
 import { newsletterSubscribers } from "~/db/schema/newsletter";
 import { BRAND } from "~/lib/brand";
 import type { SignedTokens } from "~/lib/signed-token.server";
+import { isUuid } from "~/lib/uuid";
 import { brandedMail, enqueueMail, type MailMessage } from "~/modules/mail/mail.server";
 import { NEWSLETTER_DISCOUNT_CODE, NEWSLETTER_DISCOUNT_PERCENT } from "./constants";
 import { newsletterSignupSchema } from "./schema";
@@ -123,7 +124,6 @@ export async function unsubscribe(db: Database, token: unknown, tokens: SignedTo
 // it acts.
 
 export const UNSUBSCRIBE_TOKEN_PURPOSE = "newsletter-unsubscribe";
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export function signUnsubscribeToken(subscriberId: string, tokens: SignedTokens): string {
   return tokens.sign(UNSUBSCRIBE_TOKEN_PURPOSE, subscriberId, { neverExpires: true });
@@ -133,7 +133,7 @@ export function signUnsubscribeToken(subscriberId: string, tokens: SignedTokens)
 export function verifyUnsubscribeToken(token: unknown, tokens: SignedTokens): string | null {
   if (typeof token !== "string") return null;
   const verdict = tokens.verify(UNSUBSCRIBE_TOKEN_PURPOSE, token.trim());
-  if (verdict.valid) return UUID.test(verdict.subject) ? verdict.subject : null;
+  if (verdict.valid) return isUuid(verdict.subject) ? verdict.subject : null;
   return verdict.reason === "malformed" ? verifyFirstFormatToken(token.trim(), tokens.legacySecrets) : null;
 }
 
@@ -145,7 +145,7 @@ export function verifyUnsubscribeToken(token: unknown, tokens: SignedTokens): st
 function verifyFirstFormatToken(token: string, secrets: readonly string[]): string | null {
   if (token.length > 200) return null;
   const [id, mac, extra] = token.split(".");
-  if (!id || !mac || extra !== undefined || !UUID.test(id)) return null;
+  if (!id || !mac || extra !== undefined || !isUuid(id)) return null;
   // Compare the text, not decoded bytes: base64url's last character carries
   // spare bits, so different texts can decode alike. Only our exact text passes.
   const given = Buffer.from(mac);

@@ -2,6 +2,7 @@ import { createReadStream } from "node:fs";
 import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import type { Readable } from "node:stream";
+import { UUID_PATTERN } from "~/lib/uuid";
 
 /** Where stored images live. A key is ours ('design-requests/<uuid>.webp'), never a name a visitor chose. */
 export interface ImageStore {
@@ -14,7 +15,7 @@ export interface ImageStore {
   remove(key: string): Promise<void>;
 }
 
-const KEY = /^[a-z0-9-]+\/[0-9a-f-]{36}(-thumb)?\.webp$/;
+const KEY = new RegExp(`^[a-z0-9-]+/${UUID_PATTERN}(-thumb)?\\.webp$`);
 
 export function checkKey(key: string): string {
   if (!KEY.test(key)) throw new TypeError(`not a storage key: ${JSON.stringify(key.slice(0, 80))}`);

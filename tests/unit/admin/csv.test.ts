@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { attachmentHeader, csvCell, csvFileName, csvLine } from "~/modules/admin/csv";
-import { dayIn, decodeCursor, encodeCursor, parseView } from "~/modules/admin/admin.server";
+import { decodeCursor, encodeCursor, parseView } from "~/modules/admin/admin.server";
+import { isoDateIn } from "~/lib/format";
 
 describe("CSV cells", () => {
   it("quotes every value and doubles quotes", () => {
@@ -30,6 +31,13 @@ describe("CSV cells", () => {
     expect(csvCell("2026-11-25")).toBe('"2026-11-25"');
   });
 
+  it("writes a time in ISO 8601 on the boutique's clock, with its offset", () => {
+    const at = new Date("2026-12-01T19:00:00Z");
+    expect(csvCell(at, "America/New_York")).toBe('"2026-12-01T14:00:00-05:00"');
+    expect(csvCell(at)).toBe('"2026-12-01T19:00:00+00:00"');
+    expect(csvLine(["a", at], "America/New_York")).toBe(`"a","2026-12-01T14:00:00-05:00"\r\n`);
+  });
+
   it("ends each line with CRLF", () => {
     expect(csvLine(["a", "=b", null])).toBe(`"a","'=b",""\r\n`);
   });
@@ -39,7 +47,7 @@ describe("CSV cells", () => {
     expect(attachmentHeader("Appointments 2026-11-25.csv")).toBe(
       `attachment; filename="Appointments 2026-11-25.csv"; filename*=UTF-8''Appointments%202026-11-25.csv`,
     );
-    expect(dayIn("America/New_York", new Date("2026-11-26T03:00:00Z"))).toBe("2026-11-25");
+    expect(isoDateIn(new Date("2026-11-26T03:00:00Z"), "America/New_York")).toBe("2026-11-25");
   });
 });
 

@@ -296,6 +296,12 @@ describe.each(testEngines)("the dashboard's queries on $name", (engine) => {
     expect(lines).toHaveLength(62);
     expect(body).toContain(`"'=cmd|' /C calc'!A0"`);
     expect(body).toContain(`"The ""Grand"" Hall"`);
+    // created_at in ISO 8601 with its offset (a spreadsheet reads it as a date); on the boutique's clock when it has one.
+    expect(lines.at(-2)).toMatch(/,"2026-01-01T00:00:00\+00:00"$/);
+    const newYork = await text(
+      (await exportCsv(db(), { tab: "submissions", q: "client0@", status: "all" }, { timeZone: "America/New_York" }))!.body,
+    );
+    expect(newYork).toContain(`"2025-12-31T19:00:00-05:00"`);
     const filtered = await text((await exportCsv(db(), { tab: "submissions", q: "grand", status: "all" }, { timeZone: "UTC" }))!.body);
     expect(filtered.split("\r\n").filter(Boolean)).toHaveLength(2);
     expect(await exportCsv(db(), { tab: "submissions", q: "no such thing", status: "all" }, { timeZone: "UTC" })).toBeNull();

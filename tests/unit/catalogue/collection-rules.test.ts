@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toCardProduct } from "~/modules/catalogue/catalogue";
+import { collectionPageOf, toCardProduct } from "~/modules/catalogue/catalogue";
 import { collectionSearch, filterByStyle, parseCollectionQuery, sortProducts } from "~/modules/catalogue/collection-rules";
 import type { Product } from "~/modules/catalogue/types";
 
@@ -109,5 +109,21 @@ describe("toCardProduct", () => {
     expect(card.images).toEqual([magnolia.images[0]]);
     expect(card.variants).toEqual([magnolia.variants[0]]);
     expect(card.options).toEqual([]);
+  });
+});
+
+describe("a gown's collection page, for its breadcrumb", () => {
+  it("is the gown's own collection: a prom gown is under Prom, not Weddings", () => {
+    expect(collectionPageOf({ ...product("Starlight Sequin Mermaid Gown", "640"), collections: ["prom"] })).toEqual({
+      name: "Prom",
+      path: "/prom",
+    });
+    expect(collectionPageOf({ collections: ["celebrations"] })).toEqual({ name: "Celebrations", path: "/celebrations" });
+    expect(collectionPageOf({ collections: ["weddings"] })).toEqual({ name: "Weddings", path: "/weddings" });
+  });
+
+  it("is the first of several, and Weddings for a gown in none of the boutique's collections", () => {
+    expect(collectionPageOf({ collections: ["celebrations", "prom"] }).path).toBe("/celebrations");
+    expect(collectionPageOf({ collections: [] })).toEqual({ name: "Weddings", path: "/weddings" });
   });
 });

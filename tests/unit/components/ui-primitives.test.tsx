@@ -116,6 +116,21 @@ describe("Button", () => {
     expect(link?.class).toContain("rounded-full");
     expect(link?.class).toContain("border-foreground/70");
   });
+
+  it("shows a choice as chosen by its aria-pressed, one touch-target size whatever the size asked", () => {
+    const chosen = element(
+      html(
+        <Button variant="choice" size="sm" aria-pressed>
+          Formal
+        </Button>,
+      ),
+      "button",
+    );
+    expect(chosen).toMatchObject({ "aria-pressed": "true" });
+    expect(chosen?.class).toContain("aria-pressed:bg-primary");
+    expect(chosen?.class).toContain("min-h-11");
+    expect(chosen?.class).not.toContain("min-h-10");
+  });
 });
 
 describe("Badge", () => {

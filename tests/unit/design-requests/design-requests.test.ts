@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { customDesignSubmissions } from "~/db/schema/design-requests";
 import { mailOutbox } from "~/db/schema/mail";
+import { isoDateIn } from "~/lib/format";
 import {
-  boutiqueDate,
   DESIGN_CONFIRMATION_MAIL_KIND,
   DESIGN_NOTICE_MAIL_KIND,
   submitDesignRequest,
@@ -60,8 +60,8 @@ describe("SPEC §5's schema, every message", () => {
 
 describe("the boutique's date", () => {
   it("is read on the boutique's clock", () => {
-    expect(boutiqueDate(new Date("2026-11-25T03:00:00Z"), "America/New_York")).toBe("2026-11-24");
-    expect(boutiqueDate(new Date("2026-11-25T05:00:00Z"), "America/New_York")).toBe("2026-11-25");
+    expect(isoDateIn(new Date("2026-11-25T03:00:00Z"), "America/New_York")).toBe("2026-11-24");
+    expect(isoDateIn(new Date("2026-11-25T05:00:00Z"), "America/New_York")).toBe("2026-11-25");
   });
 });
 
@@ -109,6 +109,11 @@ describe.each(testEngines)("design requests on $name", (engine) => {
       [DESIGN_CONFIRMATION_MAIL_KIND, "ada@example.com"],
       [DESIGN_NOTICE_MAIL_KIND, "studio@boutique.example"],
     ]);
+    // Both mails write the event date as SPEC writes dates, never as the stored 2027-06-12.
+    for (const mail of mails) {
+      expect(mail.textBody).toContain("June 12, 2027");
+      expect(`${mail.textBody}${mail.htmlBody}`).not.toContain("2027-06-12");
+    }
   });
 
   it("refuses an event date in the past and stores nothing", async () => {

@@ -1,241 +1,49 @@
-import { useEffect, useMemo, useRef, type ReactNode, type RefObject } from "react";
+import { useEffect, useMemo, useRef, type RefObject } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { toast } from "~/lib/toast";
-import { Badge } from "~/components/ui/badge";
-import { Button, buttonStyles } from "~/components/ui/button";
-import { Thumbnail } from "~/components/ui/thumbnail";
+import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { DASHBOARD_MESSAGES, dashboardHref, SEARCH_MAX_LENGTH, statusBadgeVariant, statusLabel, tabInfo } from "../admin";
-import type { AppointmentRow, DashboardPage, DashboardRow, HistoryEntry, SubmissionRow } from "../types";
-import { slotLabel } from "~/modules/fittings/fittings";
+import { formatDateTime, formatDay, formatSlot } from "~/lib/format";
+import { DASHBOARD_MESSAGES, dashboardHref, SEARCH_MAX_LENGTH, statusLabel, tabInfo } from "../admin";
+import type { DashboardPage, DashboardRow } from "../types";
 import { DeleteConfirmation, DeleteControl } from "./delete-control";
-import { CancelFittingControl, isActiveAppointment, RescheduleControl } from "./fitting-changes";
+import { Details, rowLabel } from "./row-details";
+import { StatusBadge } from "./status-badge";
 import { StatusControl } from "./status-control";
-import { InspirationThumbnails } from "~/modules/design-requests/components/inspiration-thumbnails";
 
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-const formatAt = (iso: string) => `${dateTime.format(new Date(iso))} UTC`;
-
-function rowLabel(row: DashboardRow): string {
-  return row.kind === "subscribers" ? row.email : row.name;
-}
-
-export function StatusBadge({ status }: { status: string }) {
-  return <Badge variant={statusBadgeVariant(status)}>{status}</Badge>;
-}
-
-/** What one audited change did, after the actor's email. */
-export function historyText(entry: HistoryEntry): string {
-  switch (entry.action) {
-    case "delete":
-      return "deleted it";
-    case "reschedule":
-      return `moved the fitting from ${entry.from ?? "none"} to ${entry.to ?? "none"} and mailed the customer`;
-    case "cancel":
-      return `cancelled the fitting of ${entry.from ?? "none"} and mailed the customer`;
-    default:
-      return `changed the status from ${entry.from ?? "none"} to ${entry.to ?? "none"}`;
-  }
-}
-
-function History({ entries }: { entries: HistoryEntry[] }) {
-  if (entries.length === 0) return <p className="text-sm text-muted-foreground">No changes recorded yet.</p>;
-  return (
-    <ol className="grid gap-1 text-sm">
-      {entries.map((entry) => (
-        <li key={entry.id}>
-          <time dateTime={entry.at}>{formatAt(entry.at)}</time>: {entry.actor} {historyText(entry)}
-        </li>
-      ))}
-    </ol>
-  );
-}
-
-function Facts({ items }: { items: Array<[string, ReactNode]> }) {
-  return (
-    <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
-      {items.map(([term, value]) => (
-        <div key={term} className="contents">
-          <dt className="text-muted-foreground">{term}</dt>
-          <dd className="break-words whitespace-pre-line">{value ?? "—"}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section>
-      <h3 className="text-xs tracking-[0.14em] text-muted-foreground uppercase">{title}</h3>
-      <div className="mt-1">{children}</div>
-    </section>
-  );
-}
-
-function InspirationImages({ row }: { row: SubmissionRow }) {
-  if (row.images.length === 0) return <p className="text-sm text-muted-foreground">No images sent.</p>;
-  return <InspirationThumbnails images={row.images} from={row.name} className="grid grid-cols-3 gap-2" />;
-}
-
-function CustomerHistory({ row }: { row: SubmissionRow }) {
-  return (
-    <>
-      <Section title="Other requests">
-        {row.otherRequests.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No other requests.</p>
-        ) : (
-          <ul className="grid gap-1 text-sm" aria-label={`Other requests from ${row.name}`}>
-            {row.otherRequests.map((other) => (
-              <li key={other.id} className="flex flex-wrap items-center gap-2">
-                <span>
-                  {statusLabel(other.eventType)}
-                  {other.eventDate ? `, ${other.eventDate}` : ""}, received <time dateTime={other.at}>{formatAt(other.at)}</time>
-                </span>
-                <StatusBadge status={other.status} />
-              </li>
-            ))}
-          </ul>
-        )}
-        <Link to={dashboardHref({ tab: "submissions", q: row.email })} className="mt-1 inline-block text-sm underline underline-offset-4">
-          All requests from {row.email}
-        </Link>
-      </Section>
-      <Section title="Appointments">
-        {row.appointments.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No appointments.</p>
-        ) : (
-          <ul className="grid gap-1 text-sm" aria-label={`Appointments of ${row.name}`}>
-            {row.appointments.map((fitting) => (
-              <li key={fitting.id} className="flex flex-wrap items-center gap-2">
-                <span>
-                  {fitting.preferredDate} at {slotLabel(fitting.preferredTime)}
-                </span>
-                <StatusBadge status={fitting.status} />
-              </li>
-            ))}
-          </ul>
-        )}
-        <Link to={dashboardHref({ tab: "appointments", q: row.email })} className="mt-1 inline-block text-sm underline underline-offset-4">
-          All appointments of {row.email}
-        </Link>
-      </Section>
-    </>
-  );
-}
-
-function PullList({ row }: { row: AppointmentRow }) {
-  if (row.pullList.length === 0) return <p className="text-sm text-muted-foreground">No dresses asked for.</p>;
-  return (
-    <ul className="grid gap-2 text-sm" aria-label={`Dresses to pull for ${row.name}`}>
-      {row.pullList.map((dress) => (
-        <li key={dress.handle}>
-          <Link to={`/product/${encodeURIComponent(dress.handle)}`} className="flex items-center gap-3 underline underline-offset-4">
-            {dress.imageUrl ? (
-              <Thumbnail image={{ url: dress.imageUrl }} width={40} height={52} className="h-13 w-10 shrink-0 rounded-sm object-cover" />
-            ) : null}
-            <span className="min-w-0 break-words">{dress.title}</span>
-          </Link>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function Details({ row, back }: { row: DashboardRow; back: string }) {
-  const facts: Array<[string, ReactNode]> =
-    row.kind === "submissions"
-      ? [
-          ["Name", row.name],
-          ["Email", row.email],
-          ["Phone", row.phone],
-          ["Event", statusLabel(row.eventType)],
-          ["Event date", row.eventDate],
-          ["Venue", row.venue],
-          ["Style", row.stylePreference],
-          ["Colours", row.colors],
-          ["Budget", row.budget],
-          ["Vision", row.vision],
-          ["Account", row.userId ? "Signed in" : "Guest"],
-          ["Status", statusLabel(row.status)],
-          ["Received", formatAt(row.at)],
-        ]
-      : row.kind === "appointments"
-        ? [
-            ["Name", row.name],
-            ["Email", row.email],
-            ["Phone", row.phone],
-            ["Type", row.appointmentType],
-            ["Date", row.preferredDate],
-            ["Time", slotLabel(row.preferredTime)],
-            ["Notes", row.notes],
-            ["Status", statusLabel(row.status)],
-            ["Booked", formatAt(row.at)],
-          ]
-        : [["Subscribed", formatAt(row.at)]];
-  return (
-    <details className="group max-w-md">
-      <summary className="relative cursor-pointer text-sm underline decoration-gold/60 underline-offset-4">
-        Details and history<span className="sr-only"> of {rowLabel(row)}</span>
-      </summary>
-      <div className="mt-3 grid gap-4 rounded-md border border-border bg-surface p-4">
-        <Facts items={facts} />
-        {row.kind === "submissions" ? (
-          <>
-            <Section title="Inspiration images">
-              <InspirationImages row={row} />
-            </Section>
-            <CustomerHistory row={row} />
-          </>
-        ) : null}
-        {row.kind === "appointments" ? (
-          <>
-            {isActiveAppointment(row.status) ? (
-              <Section title="Change the fitting">
-                <div className="flex flex-wrap gap-2">
-                  <RescheduleControl row={row} back={back} />
-                  <CancelFittingControl row={row} back={back} />
-                </div>
-              </Section>
-            ) : null}
-            <Section title="Pull list">
-              <PullList row={row} />
-            </Section>
-          </>
-        ) : null}
-        <Section title="History">
-          <History entries={row.history} />
-        </Section>
-      </div>
-    </details>
-  );
-}
-
+/** What a row is about, in a few words: a request's event and budget, an appointment's slot. */
 function Summary({ row }: { row: DashboardRow }) {
   if (row.kind === "submissions") {
     return (
       <span className="text-sm">
         {statusLabel(row.eventType)}
-        {row.eventDate ? `, ${row.eventDate}` : ""}
+        {row.eventDate ? `, ${formatDay(row.eventDate, "short")}` : ""}
         {row.budget ? <span className="block text-muted-foreground">Budget {row.budget}</span> : null}
       </span>
     );
   }
   if (row.kind === "appointments") {
-    return (
-      <span className="text-sm whitespace-nowrap">
-        {row.preferredDate} at {row.preferredTime}
-      </span>
-    );
+    return <span className="text-sm whitespace-nowrap">{formatSlot(row.preferredDate, row.preferredTime, "short")}</span>;
   }
   return null;
 }
 
 /** One tab's panel: the search and filter form, export, the rows in a table, and the keyset pages. */
-export function DashboardPanel({ page, confirmId, currentHref }: { page: DashboardPage; confirmId: string | null; currentHref: string }) {
+export function DashboardPanel({
+  page,
+  confirmId,
+  currentHref,
+  timeZone,
+}: {
+  page: DashboardPage;
+  confirmId: string | null;
+  currentHref: string;
+  /** The boutique's IANA time zone: every time on the page is read on its clock. */
+  timeZone: string;
+}) {
   const { view, rows } = page;
   const info = tabInfo(view.tab);
   // After a change, back to this very view (tab, search, filter, page).
@@ -282,9 +90,9 @@ export function DashboardPanel({ page, confirmId, currentHref }: { page: Dashboa
             Search
           </Button>
           {view.q || view.status !== "all" ? (
-            <Link to={dashboardHref({ tab: view.tab })} className={buttonStyles("ghost", "min-h-11 text-xs", "sm")}>
-              Clear
-            </Link>
+            <Button asChild variant="ghost" size="sm" className="min-h-11">
+              <Link to={dashboardHref({ tab: view.tab })}>Clear</Link>
+            </Button>
           ) : null}
         </Form>
         {/* A form, so the export is a button that downloads what this view shows (the route answers with the file). */}
@@ -350,7 +158,7 @@ export function DashboardPanel({ page, confirmId, currentHref }: { page: Dashboa
                     </TableCell>
                   )}
                   <TableCell className="align-top! text-sm whitespace-nowrap">
-                    <time dateTime={row.at}>{formatAt(row.at)}</time>
+                    <time dateTime={row.at}>{formatDateTime(row.at, timeZone, "short")}</time>
                   </TableCell>
                   <TableCell className="align-top!">
                     <StatusBadge status={row.status} />
@@ -364,7 +172,7 @@ export function DashboardPanel({ page, confirmId, currentHref }: { page: Dashboa
                     <DeleteControl target={{ tab: view.tab, id: row.id, label, back }} confirmHref={`${currentHref}&confirm=${row.id}`} />
                   </TableCell>
                   <TableCell className="align-top! min-w-56">
-                    <Details row={row} back={back} />
+                    <Details row={row} back={back} timeZone={timeZone} />
                   </TableCell>
                 </TableRow>
               );
@@ -376,13 +184,14 @@ export function DashboardPanel({ page, confirmId, currentHref }: { page: Dashboa
       {page.newer || page.older ? (
         <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3">
           {page.newer ? (
-            <Link
-              to={dashboardHref({ tab: view.tab, q: view.q, status: view.status, before: page.newer, page: view.page - 1 })}
-              className={buttonStyles("outline", "", "sm")}
-              preventScrollReset
-            >
-              Newer
-            </Link>
+            <Button asChild variant="outline" size="sm">
+              <Link
+                to={dashboardHref({ tab: view.tab, q: view.q, status: view.status, before: page.newer, page: view.page - 1 })}
+                preventScrollReset
+              >
+                Newer
+              </Link>
+            </Button>
           ) : (
             <span />
           )}
@@ -390,13 +199,14 @@ export function DashboardPanel({ page, confirmId, currentHref }: { page: Dashboa
             Page {view.page}
           </span>
           {page.older ? (
-            <Link
-              to={dashboardHref({ tab: view.tab, q: view.q, status: view.status, after: page.older, page: view.page + 1 })}
-              className={buttonStyles("outline", "", "sm")}
-              preventScrollReset
-            >
-              Older
-            </Link>
+            <Button asChild variant="outline" size="sm">
+              <Link
+                to={dashboardHref({ tab: view.tab, q: view.q, status: view.status, after: page.older, page: view.page + 1 })}
+                preventScrollReset
+              >
+                Older
+              </Link>
+            </Button>
           ) : (
             <span />
           )}

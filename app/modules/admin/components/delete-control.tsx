@@ -10,7 +10,7 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from "~/components/ui/alert-dialog";
-import { Button, buttonStyles } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { DASHBOARD_MESSAGES } from "../admin";
 import { useDashboardFetcher, useHydrated } from "./use-dashboard-action";
 
@@ -48,9 +48,11 @@ export function DeleteControl({ target, confirmHref }: { target: Target; confirm
 
   if (!hydrated) {
     return (
-      <Link to={confirmHref} aria-label={`Delete ${target.label}`} className={buttonStyles("outline", "", "sm")}>
-        Delete
-      </Link>
+      <Button asChild variant="outline" size="sm">
+        <Link to={confirmHref} aria-label={`Delete ${target.label}`}>
+          Delete
+        </Link>
+      </Button>
     );
   }
   return (
@@ -108,9 +110,9 @@ export function DeleteConfirmation({ target, cancelHref }: { target: Target; can
             Delete
           </Button>
         </Form>
-        <Link to={cancelHref} className={buttonStyles("outline", "", "sm")}>
-          Cancel
-        </Link>
+        <Button asChild variant="outline" size="sm">
+          <Link to={cancelHref}>Cancel</Link>
+        </Button>
       </div>
     </section>
   );

@@ -15,6 +15,7 @@ import { DateGrid } from "~/components/ui/date-grid";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { Field, FieldError, FormMessage } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
+import { formatSlot } from "~/lib/format";
 import { inputAttributes, type FieldErrors } from "~/lib/forms";
 import { ACTIVE_APPOINTMENT_STATUSES } from "~/db/constants";
 import type { FittingAvailability } from "~/modules/fittings/components/fitting-booking-form";
@@ -28,7 +29,7 @@ export function isActiveAppointment(status: string): boolean {
   return (ACTIVE_APPOINTMENT_STATUSES as readonly string[]).includes(status);
 }
 
-const when = (date: string, time: string) => `${longDate(date)} at ${slotLabel(time)}`;
+const when = (date: string, time: string) => formatSlot(date, time);
 
 /**
  * Watches the dashboard's one fetcher for the answer to a form this control

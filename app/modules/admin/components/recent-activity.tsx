@@ -1,7 +1,6 @@
-import { tabInfo } from "../admin";
+import { formatDateTime } from "~/lib/format";
+import { auditValueText, tabInfo } from "../admin";
 import type { ActivityEntry } from "../types";
-
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 function activityText(entry: ActivityEntry): string {
   const what = entry.label || "an item";
@@ -9,16 +8,19 @@ function activityText(entry: ActivityEntry): string {
     case "delete":
       return `deleted ${what} (${entry.from ?? "no status"}) from ${tabInfo(entry.entity).label}`;
     case "reschedule":
-      return `moved the fitting of ${what} from ${entry.from ?? "none"} to ${entry.to ?? "none"}`;
+      return `moved the fitting of ${what} from ${auditValueText(entry.from)} to ${auditValueText(entry.to)}`;
     case "cancel":
-      return `cancelled the fitting of ${what} (${entry.from ?? "none"})`;
+      return `cancelled the fitting of ${what} (${auditValueText(entry.from)})`;
     default:
       return `set ${what} in ${tabInfo(entry.entity).label} from ${entry.from ?? "none"} to ${entry.to ?? "none"}`;
   }
 }
 
-/** The latest audited changes, deletions included: a deleted row's history stays readable here and in audit_log. */
-export function RecentActivity({ entries }: { entries: ActivityEntry[] }) {
+/**
+ * The latest audited changes, deletions included: a deleted row's history stays readable here and in audit_log.
+ * Times are on the boutique's clock (`timeZone`).
+ */
+export function RecentActivity({ entries, timeZone }: { entries: ActivityEntry[]; timeZone: string }) {
   return (
     <section aria-labelledby="recent-activity" className="grid gap-3">
       <h2 id="recent-activity" className="text-2xl">
@@ -31,7 +33,7 @@ export function RecentActivity({ entries }: { entries: ActivityEntry[] }) {
           {entries.map((entry) => (
             <li key={entry.id} className="border-b border-border pb-2">
               <time dateTime={entry.at} className="text-muted-foreground">
-                {dateTime.format(new Date(entry.at))} UTC
+                {formatDateTime(entry.at, timeZone, "short")}
               </time>{" "}
               · {entry.actor} {activityText(entry)}
             </li>

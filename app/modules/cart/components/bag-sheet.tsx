@@ -44,23 +44,24 @@ export function BagSheet({ createCheckout }: { createCheckout: CreateCheckout })
 
   return (
     <>
-      <SheetTrigger
-        ref={trigger}
-        open={open}
-        onClick={() => setOpen(true)}
-        className="relative inline-flex size-11 items-center justify-center rounded-full hover:bg-accent"
-        aria-label={`Shopping bag, ${count} ${count === 1 ? "item" : "items"}`}
-      >
-        <ShoppingBag className="size-5" aria-hidden="true" />
-        {count > 0 ? (
-          <span
-            data-testid="bag-count"
-            className="absolute top-1 right-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1 text-[0.7rem] leading-5 font-medium text-primary-foreground"
-          >
-            {count}
-          </span>
-        ) : null}
-      </SheetTrigger>
+      <Button asChild variant="quiet" size="icon" className="relative">
+        <SheetTrigger
+          ref={trigger}
+          open={open}
+          onClick={() => setOpen(true)}
+          aria-label={`Shopping bag, ${count} ${count === 1 ? "item" : "items"}`}
+        >
+          <ShoppingBag className="size-5" aria-hidden="true" />
+          {count > 0 ? (
+            <span
+              data-testid="bag-count"
+              className="absolute top-1 right-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1 text-[0.7rem] leading-5 font-medium text-primary-foreground"
+            >
+              {count}
+            </span>
+          ) : null}
+        </SheetTrigger>
+      </Button>
       <Sheet
         open={open}
         onOpenChange={setOpen}

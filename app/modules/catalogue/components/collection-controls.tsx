@@ -53,20 +53,17 @@ function StyleButtons({
             const active = query.style === choice.value;
             const style = choice.value === "all" ? undefined : choice.value.toLowerCase();
             return (
-              <button
+              <Button
                 key={choice.value}
                 type="submit"
+                variant="choice"
                 name={style ? "style" : undefined}
                 value={style}
                 aria-pressed={active}
-                className={cx(
-                  "inline-flex min-h-11 items-center justify-center rounded-full border px-5 text-xs tracking-[0.16em] uppercase transition-colors",
-                  layout === "grid" && "w-full",
-                  active ? "border-primary bg-primary text-primary-foreground" : "border-border hover:border-foreground",
-                )}
+                className={layout === "grid" ? "w-full" : undefined}
               >
                 {choice.label}
-              </button>
+              </Button>
             );
           })}
         </div>
@@ -98,9 +95,9 @@ function SortSelect({
 }) {
   const navigate = useNavigate();
   const apply = (
-    <button type="submit" className="h-11 shrink-0 rounded-full border border-border px-4 text-xs tracking-[0.16em] uppercase">
+    <Button type="submit" variant="choice" className="shrink-0">
       Apply
-    </button>
+    </Button>
   );
   return (
     <Form
@@ -193,15 +190,12 @@ export function CollectionControls({
               className="hidden md:order-first md:block md:w-full xl:order-none xl:w-auto xl:flex-1"
             />
             <SortSelect query={query} id="sort-inline" layout="inline" className="max-md:hidden" />
-            <SheetTrigger
-              ref={trigger}
-              open={open}
-              onClick={() => setOpen(true)}
-              className="inline-flex h-11 items-center gap-2 rounded-full border border-border px-5 text-xs tracking-[0.16em] uppercase md:hidden"
-            >
-              <SlidersHorizontal className="size-4" aria-hidden="true" />
-              Filter &amp; Sort
-            </SheetTrigger>
+            <Button asChild variant="choice" className="md:hidden">
+              <SheetTrigger ref={trigger} open={open} onClick={() => setOpen(true)}>
+                <SlidersHorizontal className="size-4" aria-hidden="true" />
+                Filter &amp; Sort
+              </SheetTrigger>
+            </Button>
           </>
         ) : (
           <SortSelect query={query} id="sort-inline" layout="inline" />

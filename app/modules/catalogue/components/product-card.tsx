@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
 import { formatPrice } from "~/lib/format";
 import { WishlistButton } from "~/modules/wishlist/components/wishlist-button";
 import { imageSrcSet, imageUrlAtWidth } from "~/lib/image-url";
@@ -26,11 +27,7 @@ export function ProductCard({ product }: { product: Product }) {
             className="size-full object-cover transition-transform duration-700 ease-out group-hover:scale-[1.03]"
           />
         ) : null}
-        {soldOut ? (
-          <span className="absolute top-3 left-3 rounded-full bg-primary px-3 py-1 text-[0.65rem] tracking-[0.18em] text-primary-foreground uppercase">
-            Sold Out
-          </span>
-        ) : null}
+        {soldOut ? <Badge className="absolute top-3 left-3">Sold Out</Badge> : null}
         <div className="absolute top-3 right-3 z-10">
           <WishlistButton product={product} />
         </div>

@@ -1,9 +1,8 @@
 import { useId } from "react";
 import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
 import { variantAfterChoosing } from "../catalogue";
 import type { Product, ProductOption, ProductVariant } from "../types";
-
-const pill = "inline-flex h-11 min-w-12 items-center justify-center rounded-full border px-4 text-sm transition-colors";
 
 /**
  * One option's choices (SPEC §2 'option buttons per option', §4): a group named by the option ("Size") of buttons
@@ -44,29 +43,24 @@ function OptionGroup({
             if (!next) {
               // No variant has this combination: the selection stays (SPEC §4).
               return (
-                <button
-                  key={value}
-                  type="button"
-                  disabled
-                  aria-pressed={false}
-                  className={`${pill} cursor-not-allowed border-border text-muted-foreground line-through`}
-                >
+                <Button key={value} variant="choice" disabled aria-pressed={false} className="min-w-12 text-muted-foreground line-through">
                   {value}
-                </button>
+                </Button>
               );
             }
             return (
-              <button
+              <Button
                 key={value}
                 type="submit"
+                variant="choice"
                 name={option.name}
                 value={value}
                 aria-pressed={selected}
                 aria-describedby={next.availableForSale ? undefined : soldOutId}
-                className={`${pill} cursor-pointer ${selected ? "border-primary bg-primary text-primary-foreground" : "border-border hover:border-foreground"} ${next.availableForSale ? "" : "border-dashed decoration-1 line-through"}`}
+                className={next.availableForSale ? "min-w-12" : "min-w-12 border-dashed decoration-1 line-through"}
               >
                 {value}
-              </button>
+              </Button>
             );
           })}
         </div>

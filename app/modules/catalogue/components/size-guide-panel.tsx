@@ -1,8 +1,10 @@
 import { X } from "lucide-react";
-import { Dialog, Tabs } from "radix-ui";
+import { Dialog } from "radix-ui";
 import { useState, type FormEvent } from "react";
 import { findSize, SIZE_CHART, type SizeAdvice } from "../size-guide";
 import { Button } from "~/components/ui/button";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 
 function SizeFinder() {
   const [advice, setAdvice] = useState<SizeAdvice | null>(null);
@@ -59,58 +61,44 @@ export default function SizeGuidePanel({ open, onOpenChange }: { open: boolean; 
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[min(40rem,calc(100vw-1.5rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-3xl border border-border bg-background p-6 shadow-2xl outline-none sm:p-8">
           <div className="flex items-start justify-between">
             <Dialog.Title className="font-display text-3xl">Size Guide</Dialog.Title>
-            <Dialog.Close aria-label="Close size guide" className="-mt-1 -mr-2 rounded-full p-2 hover:bg-accent">
-              <X className="size-5" aria-hidden="true" />
-            </Dialog.Close>
+            <Button asChild variant="quiet" size="icon" className="-mt-2 -mr-3">
+              <Dialog.Close aria-label="Close size guide">
+                <X className="size-5" aria-hidden="true" />
+              </Dialog.Close>
+            </Button>
           </div>
           <Dialog.Description className="mt-1 text-sm text-muted-foreground">
             Measurements in inches. Between sizes? Choose the larger: we tailor every gown.
           </Dialog.Description>
-          <Tabs.Root defaultValue="dresses" className="mt-6">
-            <Tabs.List className="inline-flex rounded-full border border-border p-1" aria-label="Size guide">
-              {[
-                ["dresses", "Dresses"],
-                ["measure", "How to Measure"],
-              ].map(([value, label]) => (
-                <Tabs.Trigger
-                  key={value}
-                  value={value!}
-                  className="rounded-full px-5 py-2 text-xs tracking-[0.15em] uppercase data-[state=active]:bg-primary data-[state=active]:text-primary-foreground"
-                >
-                  {label}
-                </Tabs.Trigger>
-              ))}
-            </Tabs.List>
-            <Tabs.Content value="dresses" className="mt-6 outline-none">
-              <div className="overflow-x-auto">
-                <table className="w-full text-left text-sm">
-                  <thead>
-                    <tr className="border-b border-border text-xs tracking-[0.12em] uppercase">
-                      {["Size", "US", "Bust", "Waist", "Hips"].map((h) => (
-                        <th key={h} scope="col" className="py-3 pr-4 font-medium">
-                          {h}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {SIZE_CHART.map((row) => (
-                      <tr key={row.size} className="border-b border-border/70">
-                        <th scope="row" className="py-3 pr-4 font-medium">
-                          {row.size}
-                        </th>
-                        <td className="py-3 pr-4">{row.us}</td>
-                        <td className="py-3 pr-4">{row.bust.join("-")}</td>
-                        <td className="py-3 pr-4">{row.waist.join("-")}</td>
-                        <td className="py-3 pr-4">{row.hips.join("-")}</td>
-                      </tr>
+          <Tabs defaultValue="dresses" className="mt-6">
+            <TabsList aria-label="Size guide">
+              <TabsTrigger value="dresses">Dresses</TabsTrigger>
+              <TabsTrigger value="measure">How to Measure</TabsTrigger>
+            </TabsList>
+            <TabsContent value="dresses">
+              <Table aria-label="Dresses, in inches">
+                <TableHeader>
+                  <TableRow>
+                    {["Size", "US", "Bust", "Waist", "Hips"].map((h) => (
+                      <TableHead key={h}>{h}</TableHead>
                     ))}
-                  </tbody>
-                </table>
-              </div>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {SIZE_CHART.map((row) => (
+                    <TableRow key={row.size}>
+                      <TableHead scope="row">{row.size}</TableHead>
+                      <TableCell>{row.us}</TableCell>
+                      <TableCell>{row.bust.join("-")}</TableCell>
+                      <TableCell>{row.waist.join("-")}</TableCell>
+                      <TableCell>{row.hips.join("-")}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
               <SizeFinder />
-            </Tabs.Content>
-            <Tabs.Content value="measure" className="mt-6 outline-none">
+            </TabsContent>
+            <TabsContent value="measure">
               <ol className="flex flex-col gap-4 text-sm leading-relaxed">
                 <li>
                   <strong className="font-medium">Bust:</strong> measure around the fullest part of your bust, keeping the tape level under
@@ -127,8 +115,8 @@ export default function SizeGuidePanel({ open, onOpenChange }: { open: boolean; 
                   Wear the undergarments you plan to wear with your gown, and keep the tape snug but not tight.
                 </li>
               </ol>
-            </Tabs.Content>
-          </Tabs.Root>
+            </TabsContent>
+          </Tabs>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -2,7 +2,7 @@ import { ArrowLeft, ArrowRight, ImagePlus, Loader2, Send } from "lucide-react";
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { Form } from "react-router";
 import { toast } from "~/lib/toast";
-import { buttonStyles } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { getFormErrors, type FieldErrors } from "~/lib/forms";
 import { useHydrated } from "~/lib/hydrated";
@@ -23,39 +23,9 @@ import {
 } from "../schema";
 import type { DesignRequestResult } from "../types";
 import { checkChosenFiles, IMAGE_ACCEPT, UPLOAD_MESSAGES } from "~/modules/uploads/uploads";
+import { sendForm, SentImages, sizeLabel, StepProgress, UploadProgress, WhatHappensNext } from "./design-request-parts";
 
 export type { DesignRequestResult };
-
-/** Where the script sends the form: the same rules as the page's action, answered as JSON, so the upload's progress can be shown. */
-const SUBMIT_URL = "/custom-design/submit";
-
-function isResult(value: unknown): value is DesignRequestResult {
-  return typeof value === "object" && value !== null && typeof (value as { ok?: unknown }).ok === "boolean";
-}
-
-/** Sends the form with XMLHttpRequest (fetch cannot report upload progress); a network failure reads as SPEC's failure. */
-function sendForm(form: HTMLFormElement, onProgress: (fraction: number) => void): Promise<DesignRequestResult> {
-  return new Promise((resolve) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", SUBMIT_URL);
-    xhr.responseType = "json";
-    xhr.setRequestHeader("Accept", "application/json");
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      const body: unknown = xhr.response;
-      if (isResult(body)) resolve(body);
-      else resolve({ ok: false, error: xhr.status === 413 ? UPLOAD_MESSAGES.bodyTooLarge : DESIGN_MESSAGES.failed });
-    };
-    xhr.onerror = () => resolve({ ok: false, error: DESIGN_MESSAGES.failed });
-    xhr.send(new FormData(form));
-  });
-}
-
-function sizeLabel(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
 
 const FIELDS = ["name", "email", "phone", "eventType", "eventDate", "venue", "stylePreference", "colors", "vision", "budget"] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -72,12 +42,6 @@ function localToday(): string {
   const now = new Date();
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
 }
-
-const WHAT_NEXT = [
-  "Our design team reviews your vision within 24 hours.",
-  "We schedule a consultation to talk through sketches, fabrics and fit.",
-  "Creation begins, with fittings along the way until it is perfect.",
-];
 
 /**
  * SPEC's four-step custom design form. One real form holding every field, so
@@ -233,53 +197,9 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
         </p>
       ) : null}
 
-      {sentImages.length > 0 ? (
-        <section aria-labelledby={`${baseId}-sent`} className="mb-8 border border-border bg-surface p-5">
-          <h2 id={`${baseId}-sent`} className="text-2xl">
-            Your inspiration images
-          </h2>
-          <p className="mt-1 text-sm text-muted-foreground">Only you and our design team can see them.</p>
-          <ul className="mt-4 grid grid-cols-3 gap-3 sm:grid-cols-6">
-            {sentImages.map((image, index) => (
-              <li key={image.url}>
-                <a
-                  href={image.url}
-                  target="_blank"
-                  rel="noreferrer"
-                  className="block focus-visible:outline-2 focus-visible:outline-gold-ink"
-                >
-                  <img
-                    src={image.thumbUrl}
-                    alt={`Inspiration image ${index + 1}`}
-                    loading="lazy"
-                    className="aspect-square w-full border border-border object-cover"
-                  />
-                </a>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      {sentImages.length > 0 ? <SentImages images={sentImages} headingId={`${baseId}-sent`} /> : null}
 
-      {hydrated ? (
-        <div className="mb-10">
-          <div className="flex items-baseline justify-between gap-4">
-            <p className="text-sm tracking-[0.18em] text-muted-foreground uppercase">Step {step} of 4</p>
-            <p className="font-display text-xl">{DESIGN_STEPS[step - 1]?.title}</p>
-          </div>
-          <div
-            role="progressbar"
-            aria-label="Custom design form progress"
-            aria-valuemin={1}
-            aria-valuemax={4}
-            aria-valuenow={step}
-            aria-valuetext={`Step ${step} of 4: ${DESIGN_STEPS[step - 1]?.title}`}
-            className="mt-3 h-1.5 w-full overflow-hidden rounded-full bg-muted"
-          >
-            <div className="h-full bg-gold-ink transition-[width] duration-500" style={{ width: `${(step / 4) * 100}%` }} />
-          </div>
-        </div>
-      ) : null}
+      {hydrated ? <StepProgress step={step} /> : null}
 
       <Form method="post" action="/custom-design" encType="multipart/form-data" noValidate onSubmit={onSubmit} className="space-y-10">
         <fieldset hidden={!shown(1)} className="min-w-0 space-y-7">
@@ -380,39 +300,8 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
               ))}
             </ul>
           ) : null}
-          {progress !== null ? (
-            <div>
-              <div className="flex justify-between text-sm text-muted-foreground">
-                <span id={`${baseId}-upload-label`}>Uploading images</span>
-                <span aria-hidden="true">{Math.round(progress * 100)}%</span>
-              </div>
-              <div
-                role="progressbar"
-                aria-labelledby={`${baseId}-upload-label`}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={Math.round(progress * 100)}
-                className="mt-2 h-2 w-full overflow-hidden rounded-full bg-muted"
-              >
-                <div className="h-full bg-gold-ink transition-[width] duration-200" style={{ width: `${Math.round(progress * 100)}%` }} />
-              </div>
-            </div>
-          ) : null}
-          <section aria-labelledby={`${baseId}-next`} className="border border-border bg-surface p-6">
-            <h3 id={`${baseId}-next`} className="text-2xl">
-              What Happens Next?
-            </h3>
-            <ol className="mt-4 space-y-3 text-muted-foreground">
-              {WHAT_NEXT.map((text, index) => (
-                <li key={text} className="flex gap-3">
-                  <span aria-hidden="true" className="font-display text-lg text-gold-ink">
-                    {index + 1}.
-                  </span>
-                  <span>{text}</span>
-                </li>
-              ))}
-            </ol>
-          </section>
+          {progress !== null ? <UploadProgress progress={progress} labelId={`${baseId}-upload-label`} /> : null}
+          <WhatHappensNext headingId={`${baseId}-next`} />
         </fieldset>
 
         {/* A honeypot: hidden from people and assistive technology, filled in by bots. */}
@@ -423,26 +312,26 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
 
         <div className="flex flex-col-reverse gap-4 border-t border-border pt-8 sm:flex-row sm:justify-between">
           {hydrated ? (
-            <button
-              type="button"
+            <Button
+              variant="outline"
               onClick={() => goTo(Math.max(1, step - 1) as Step)}
               disabled={step === 1}
-              className={buttonStyles("outline", "w-full sm:w-auto")}
+              className="w-full sm:w-auto"
             >
               <ArrowLeft aria-hidden="true" className="size-4" />
               Previous
-            </button>
+            </Button>
           ) : (
             <span />
           )}
           {hydrated && step < 4 ? (
             // Distinct keys: React must not turn the clicked Next into a submit button mid-click (the browser would then submit).
-            <button key="next" type="button" onClick={onNext} className={buttonStyles("primary", "w-full sm:w-auto")}>
+            <Button key="next" onClick={onNext} className="w-full sm:w-auto">
               Next
               <ArrowRight aria-hidden="true" className="size-4" />
-            </button>
+            </Button>
           ) : (
-            <button key="submit" type="submit" disabled={busy} className={buttonStyles("primary", "w-full sm:w-auto")}>
+            <Button key="submit" type="submit" disabled={busy} className="w-full sm:w-auto">
               {busy ? (
                 <>
                   <Loader2 aria-hidden="true" className="size-4 animate-spin" />
@@ -454,7 +343,7 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
                   Submit Vision
                 </>
               )}
-            </button>
+            </Button>
           )}
         </div>
       </Form>

@@ -2,7 +2,7 @@ import { CalendarCheck, Loader2 } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "~/lib/toast";
-import { buttonStyles } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { DateGrid } from "~/components/ui/date-grid";
 import { Thumbnail } from "~/components/ui/thumbnail";
 import { Field, FieldError } from "~/components/ui/field";
@@ -275,7 +275,7 @@ export function FittingBookingForm({
         <input id={ids.hp} name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
 
-      <button type="submit" disabled={busy} className={buttonStyles("primary", "w-full sm:w-auto")}>
+      <Button type="submit" disabled={busy} className="w-full sm:w-auto">
         {busy ? (
           <>
             <Loader2 aria-hidden="true" className="size-4 animate-spin" />
@@ -287,7 +287,7 @@ export function FittingBookingForm({
             Confirm Appointment
           </>
         )}
-      </button>
+      </Button>
     </fetcher.Form>
   );
 }

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Reveal } from "~/components/ui/reveal";
-import { formatLongDate } from "~/lib/format";
+import { formatDay } from "~/lib/format";
 import { JOURNAL_ARTICLES } from "../../content/journal";
 import { SectionHeading } from "../section-heading";
 
@@ -27,7 +27,7 @@ export function JournalTeaser() {
                 />
               </div>
               <p className="mt-6 text-xs tracking-[0.2em] text-gold-ink uppercase">
-                {article.category} <span aria-hidden="true">·</span> <time dateTime={article.date}>{formatLongDate(article.date)}</time>
+                {article.category} <span aria-hidden="true">·</span> <time dateTime={article.date}>{formatDay(article.date)}</time>
               </p>
               <h3 className="mt-3 text-3xl leading-snug transition-colors group-hover:text-gold-ink">{article.title}</h3>
               <p className="mt-3 leading-relaxed text-muted-foreground">{article.excerpt}</p>

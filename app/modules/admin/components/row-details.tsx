@@ -1,0 +1,205 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Thumbnail } from "~/components/ui/thumbnail";
+import { formatDateTime, formatDay, formatSlot, formatTimeOfDay } from "~/lib/format";
+import { InspirationThumbnails } from "~/modules/design-requests/components/inspiration-thumbnails";
+import { auditValueText, dashboardHref, statusLabel } from "../admin";
+import type { AppointmentRow, DashboardRow, HistoryEntry, SubmissionRow } from "../types";
+import { CancelFittingControl, isActiveAppointment, RescheduleControl } from "./fitting-changes";
+import { StatusBadge } from "./status-badge";
+
+// A row's "Details and history": every field, a submission's images and the customer's other requests and
+// appointments, an appointment's pull list and changes, and the audited history. Times are the boutique's
+// (`timeZone`, BOUTIQUE_TIME_ZONE from the loader).
+
+export function rowLabel(row: DashboardRow): string {
+  return row.kind === "subscribers" ? row.email : row.name;
+}
+
+/** What one audited change did, after the actor's email. */
+export function historyText(entry: HistoryEntry): string {
+  switch (entry.action) {
+    case "delete":
+      return "deleted it";
+    case "reschedule":
+      return `moved the fitting from ${auditValueText(entry.from)} to ${auditValueText(entry.to)} and mailed the customer`;
+    case "cancel":
+      return `cancelled the fitting of ${auditValueText(entry.from)} and mailed the customer`;
+    default:
+      return `changed the status from ${entry.from ?? "none"} to ${entry.to ?? "none"}`;
+  }
+}
+
+function History({ entries, timeZone }: { entries: HistoryEntry[]; timeZone: string }) {
+  if (entries.length === 0) return <p className="text-sm text-muted-foreground">No changes recorded yet.</p>;
+  return (
+    <ol className="grid gap-1 text-sm">
+      {entries.map((entry) => (
+        <li key={entry.id}>
+          <time dateTime={entry.at}>{formatDateTime(entry.at, timeZone, "short")}</time>: {entry.actor} {historyText(entry)}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function Facts({ items }: { items: Array<[string, ReactNode]> }) {
+  return (
+    <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
+      {items.map(([term, value]) => (
+        <div key={term} className="contents">
+          <dt className="text-muted-foreground">{term}</dt>
+          <dd className="break-words whitespace-pre-line">{value ?? "—"}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section>
+      <h3 className="text-xs tracking-[0.14em] text-muted-foreground uppercase">{title}</h3>
+      <div className="mt-1">{children}</div>
+    </section>
+  );
+}
+
+function InspirationImages({ row }: { row: SubmissionRow }) {
+  if (row.images.length === 0) return <p className="text-sm text-muted-foreground">No images sent.</p>;
+  return <InspirationThumbnails images={row.images} from={row.name} className="grid grid-cols-3 gap-2" />;
+}
+
+function CustomerHistory({ row, timeZone }: { row: SubmissionRow; timeZone: string }) {
+  return (
+    <>
+      <Section title="Other requests">
+        {row.otherRequests.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No other requests.</p>
+        ) : (
+          <ul className="grid gap-1 text-sm" aria-label={`Other requests from ${row.name}`}>
+            {row.otherRequests.map((other) => (
+              <li key={other.id} className="flex flex-wrap items-center gap-2">
+                <span>
+                  {statusLabel(other.eventType)}
+                  {other.eventDate ? `, ${formatDay(other.eventDate)}` : ""}, received{" "}
+                  <time dateTime={other.at}>{formatDateTime(other.at, timeZone, "short")}</time>
+                </span>
+                <StatusBadge status={other.status} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <Link to={dashboardHref({ tab: "submissions", q: row.email })} className="mt-1 inline-block text-sm underline underline-offset-4">
+          All requests from {row.email}
+        </Link>
+      </Section>
+      <Section title="Appointments">
+        {row.appointments.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No appointments.</p>
+        ) : (
+          <ul className="grid gap-1 text-sm" aria-label={`Appointments of ${row.name}`}>
+            {row.appointments.map((fitting) => (
+              <li key={fitting.id} className="flex flex-wrap items-center gap-2">
+                <span>{formatSlot(fitting.preferredDate, fitting.preferredTime)}</span>
+                <StatusBadge status={fitting.status} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <Link to={dashboardHref({ tab: "appointments", q: row.email })} className="mt-1 inline-block text-sm underline underline-offset-4">
+          All appointments of {row.email}
+        </Link>
+      </Section>
+    </>
+  );
+}
+
+function PullList({ row }: { row: AppointmentRow }) {
+  if (row.pullList.length === 0) return <p className="text-sm text-muted-foreground">No dresses asked for.</p>;
+  return (
+    <ul className="grid gap-2 text-sm" aria-label={`Dresses to pull for ${row.name}`}>
+      {row.pullList.map((dress) => (
+        <li key={dress.handle}>
+          <Link to={`/product/${encodeURIComponent(dress.handle)}`} className="flex items-center gap-3 underline underline-offset-4">
+            {dress.imageUrl ? (
+              <Thumbnail image={{ url: dress.imageUrl }} width={40} height={52} className="h-13 w-10 shrink-0 rounded-sm object-cover" />
+            ) : null}
+            <span className="min-w-0 break-words">{dress.title}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The row's disclosure: closed, a link-like summary; open, the facts and what else staff need beside them. */
+export function Details({ row, back, timeZone }: { row: DashboardRow; back: string; timeZone: string }) {
+  const at = formatDateTime(row.at, timeZone);
+  const facts: Array<[string, ReactNode]> =
+    row.kind === "submissions"
+      ? [
+          ["Name", row.name],
+          ["Email", row.email],
+          ["Phone", row.phone],
+          ["Event", statusLabel(row.eventType)],
+          ["Event date", row.eventDate ? formatDay(row.eventDate) : null],
+          ["Venue", row.venue],
+          ["Style", row.stylePreference],
+          ["Colours", row.colors],
+          ["Budget", row.budget],
+          ["Vision", row.vision],
+          ["Account", row.userId ? "Signed in" : "Guest"],
+          ["Status", statusLabel(row.status)],
+          ["Received", at],
+        ]
+      : row.kind === "appointments"
+        ? [
+            ["Name", row.name],
+            ["Email", row.email],
+            ["Phone", row.phone],
+            ["Type", row.appointmentType],
+            ["Date", formatDay(row.preferredDate, "weekday")],
+            ["Time", formatTimeOfDay(row.preferredTime)],
+            ["Notes", row.notes],
+            ["Status", statusLabel(row.status)],
+            ["Booked", at],
+          ]
+        : [["Subscribed", at]];
+  return (
+    <details className="group max-w-md">
+      <summary className="relative cursor-pointer text-sm underline decoration-gold/60 underline-offset-4">
+        Details and history<span className="sr-only"> of {rowLabel(row)}</span>
+      </summary>
+      <div className="mt-3 grid gap-4 rounded-md border border-border bg-surface p-4">
+        <Facts items={facts} />
+        {row.kind === "submissions" ? (
+          <>
+            <Section title="Inspiration images">
+              <InspirationImages row={row} />
+            </Section>
+            <CustomerHistory row={row} timeZone={timeZone} />
+          </>
+        ) : null}
+        {row.kind === "appointments" ? (
+          <>
+            {isActiveAppointment(row.status) ? (
+              <Section title="Change the fitting">
+                <div className="flex flex-wrap gap-2">
+                  <RescheduleControl row={row} back={back} />
+                  <CancelFittingControl row={row} back={back} />
+                </div>
+              </Section>
+            ) : null}
+            <Section title="Pull list">
+              <PullList row={row} />
+            </Section>
+          </>
+        ) : null}
+        <Section title="History">
+          <History entries={row.history} timeZone={timeZone} />
+        </Section>
+      </div>
+    </details>
+  );
+}
