@@ -98,15 +98,9 @@ export default tseslint.config(
   // --- One date formatter (issue 24, DESIGN principle 7) -------------------------------------------------------
   // Every visible date and time is written by app/lib/format.ts on the boutique's clock; nothing else asks Intl or
   // toLocale*String for one. vtimezone.server.ts reads zone offsets for invitations (calendar data, not text).
-  // accounts/components/account-answer.tsx and security-panel.tsx still format their own dates: being rewritten elsewhere.
   {
     files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
-    ignores: [
-      "app/lib/format.ts",
-      "app/modules/fittings/vtimezone.server.ts",
-      "app/modules/accounts/components/account-answer.tsx",
-      "app/modules/accounts/components/security-panel.tsx",
-    ],
+    ignores: ["app/lib/format.ts", "app/modules/fittings/vtimezone.server.ts"],
     rules: {
       "no-restricted-syntax": [
         "error",

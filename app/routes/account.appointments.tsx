@@ -2,7 +2,9 @@ import type { Route } from "./+types/account.appointments";
 import { servicesContext } from "~/lib/context.server";
 import { ACCOUNT_MESSAGES } from "~/modules/accounts/accounts";
 import { listAppointments, requireUser } from "~/modules/accounts/accounts.server";
-import { accountDate, EmptyTab, StatusBadge } from "~/modules/accounts/components/account-answer";
+import { formatSlot } from "~/lib/format";
+import { EmptyTab } from "~/modules/accounts/components/account-answer";
+import { StatusBadge } from "~/modules/admin/components/status-badge";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
@@ -17,9 +19,7 @@ export default function AppointmentsTab({ loaderData }: Route.ComponentProps) {
         <li key={a.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border p-4">
           <div>
             <p className="font-medium capitalize">{a.appointmentType}</p>
-            <p className="text-sm text-muted-foreground">
-              {accountDate.format(new Date(a.preferredDate))} at {a.preferredTime}
-            </p>
+            <p className="text-sm text-muted-foreground">{formatSlot(a.preferredDate, a.preferredTime)}</p>
           </div>
           <StatusBadge status={a.status} />
         </li>

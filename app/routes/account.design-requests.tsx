@@ -2,7 +2,9 @@ import type { Route } from "./+types/account.design-requests";
 import { servicesContext } from "~/lib/context.server";
 import { ACCOUNT_MESSAGES } from "~/modules/accounts/accounts";
 import { listDesignRequests, requireUser } from "~/modules/accounts/accounts.server";
-import { accountDate, EmptyTab, StatusBadge } from "~/modules/accounts/components/account-answer";
+import { formatDate, formatDay } from "~/lib/format";
+import { EmptyTab } from "~/modules/accounts/components/account-answer";
+import { StatusBadge } from "~/modules/admin/components/status-badge";
 import { InspirationThumbnails } from "~/modules/design-requests/components/inspiration-thumbnails";
 import { imagesOfDesignRequests } from "~/modules/design-requests/design-requests.server";
 
@@ -15,6 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     requests.map((r) => r.id),
   );
   return {
+    timeZone: context.get(servicesContext).env.BOUTIQUE_TIME_ZONE,
     designRequests: requests.map((r) => ({
       ...r,
       images: (images.get(r.id) ?? []).map(({ id, url, thumbUrl }) => ({ id, url, thumbUrl })),
@@ -31,8 +34,8 @@ export default function DesignRequestsTab({ loaderData }: Route.ComponentProps) 
           <div>
             <p className="font-medium capitalize">{r.eventType} gown</p>
             <p className="text-sm text-muted-foreground">
-              Sent {accountDate.format(new Date(r.createdAt))}
-              {r.eventDate ? ` · event on ${accountDate.format(new Date(r.eventDate))}` : ""}
+              Sent {formatDate(r.createdAt, loaderData.timeZone, "short")}
+              {r.eventDate ? ` · event on ${formatDay(r.eventDate, "short")}` : ""}
             </p>
           </div>
           <StatusBadge status={r.status} />

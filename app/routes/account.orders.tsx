@@ -1,9 +1,10 @@
 import type { Route } from "./+types/account.orders";
 import { servicesContext } from "~/lib/context.server";
-import { formatPrice } from "~/lib/format";
+import { formatDate, formatPrice } from "~/lib/format";
 import { ACCOUNT_MESSAGES } from "~/modules/accounts/accounts";
 import { requireUser } from "~/modules/accounts/accounts.server";
-import { accountDate, EmptyTab, StatusBadge } from "~/modules/accounts/components/account-answer";
+import { EmptyTab } from "~/modules/accounts/components/account-answer";
+import { StatusBadge } from "~/modules/admin/components/status-badge";
 import { listOrdersForCustomer } from "~/modules/orders/orders.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -14,6 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     email: user.emailVerified ? user.email : null,
   });
   return {
+    timeZone: context.get(servicesContext).env.BOUTIQUE_TIME_ZONE,
     orders: orders.map((o) => ({
       id: o.id,
       orderNumber: o.orderNumber,
@@ -46,7 +48,7 @@ export default function OrdersTab({ loaderData }: Route.ComponentProps) {
         {loaderData.orders.map((o) => (
           <tr key={o.id} className="border-b border-border/60">
             <td className="py-3">#{o.orderNumber}</td>
-            <td>{accountDate.format(new Date(o.createdAt))}</td>
+            <td>{formatDate(o.createdAt, loaderData.timeZone, "short")}</td>
             <td>
               <StatusBadge status={o.status} />
             </td>

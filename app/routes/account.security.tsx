@@ -3,7 +3,7 @@ import type { Route } from "./+types/account.security";
 import { Button } from "~/components/ui/button";
 import { readFormData } from "~/lib/forms";
 import { loadSecurity, requireUser, securityAction } from "~/modules/accounts/accounts.server";
-import { accountDate } from "~/modules/accounts/components/account-answer";
+import { formatDate } from "~/lib/format";
 import { PasskeysSection, TwoFactorSection, type SecurityResult } from "~/modules/accounts/components/security-panel";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -21,7 +21,7 @@ export default function SecurityTab({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="grid max-w-2xl gap-12">
       <TwoFactorSection state={loaderData.twoFactor} result={result} />
-      <PasskeysSection passkeys={loaderData.passkeys} result={result} />
+      <PasskeysSection passkeys={loaderData.passkeys} result={result} timeZone={loaderData.timeZone} />
       <div className="grid gap-6">
         <h2 className="text-2xl">Where you are signed in</h2>
         <ul className="grid gap-3">
@@ -30,7 +30,7 @@ export default function SecurityTab({ loaderData, actionData }: Route.ComponentP
               <div className="min-w-0 flex-1">
                 <p className="text-sm font-medium break-words">{s.userAgent ?? "Unknown device"}</p>
                 <p className="text-sm text-muted-foreground">
-                  Since {accountDate.format(new Date(s.createdAt))}
+                  Since {formatDate(s.createdAt, loaderData.timeZone, "short")}
                   {s.current ? " · this device" : ""}
                 </p>
               </div>

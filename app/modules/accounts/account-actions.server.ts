@@ -4,7 +4,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "~/lib/context.server";
 import { firstMessage, formFailure, parseForm } from "~/lib/forms";
-import { tooManyMessage } from "~/lib/too-many-requests.server";
+import { tooManyRequests } from "~/lib/too-many-requests.server";
 import { AUTH_MESSAGES } from "./accounts";
 import { countAttempt } from "./auth-endpoint.server";
 import { SECURITY_MESSAGES, type SecurityResult } from "./components/security-panel";
@@ -27,9 +27,10 @@ function securityFailure(intent: string, fieldErrors: Record<string, string[]>, 
 
 /** The Security tab: two-factor, passkeys, and where the shopper is signed in (sessions named by id, never by token). */
 export async function loadSecurity(request: Request, context: Context, user: SignedInUser) {
-  const { auth, database } = context.get(servicesContext);
+  const { auth, database, env } = context.get(servicesContext);
   const sessions = await auth.api.listSessions({ headers: authHeaders(request, context) });
   return {
+    timeZone: env.BOUTIQUE_TIME_ZONE,
     twoFactor: await twoFactorState(database.db, user),
     passkeys: await listPasskeys(database.db, user.id),
     sessions: sessions.map((s) => ({ id: s.id, current: s.id === user.sessionId, userAgent: s.userAgent ?? null, createdAt: s.createdAt })),
@@ -50,7 +51,7 @@ export async function securityAction(request: Request, context: Context, user: S
       if (!parsed.ok) return securityFailure(intent, parsed.fieldErrors);
       // The password is checked here: counted, so a borrowed session cannot guess it.
       const verdict = await countAttempt(request, context, "password", user.id);
-      if (verdict.refusal) return securityFailure(intent, {}, tooManyMessage(verdict.refusal), 429);
+      if (verdict.refusal) return tooManyRequests(verdict.refusal, {}, { intent });
       const body = { password: parsed.data.password };
       const response =
         intent === "enable-two-factor"
@@ -77,7 +78,7 @@ export async function securityAction(request: Request, context: Context, user: S
       const parsed = parseForm(totpEnrolSchema, formData);
       if (!parsed.ok) return securityFailure(intent, parsed.fieldErrors);
       const verdict = await countAttempt(request, context, "code", user.id);
-      if (verdict.refusal) return securityFailure(intent, {}, tooManyMessage(verdict.refusal), 429);
+      if (verdict.refusal) return tooManyRequests(verdict.refusal, {}, { intent });
       const response = await auth.api.verifyTOTP({ body: { code: parsed.data.code }, headers, asResponse: true });
       if (!response.ok) return securityFailure(intent, { code: [SECURITY_MESSAGES.wrongCode] });
       // Better Auth starts a new session when two-factor comes on: its cookie travels with the redirect.
@@ -127,7 +128,7 @@ export async function deleteOwnAccount(request: Request, context: Context, user:
   const parsed = parseForm(confirmPasswordSchema, formData);
   if (!parsed.ok) return data({ intent, ...parsed, formError: firstMessage(parsed) }, { status: 400 });
   const verdict = await countAttempt(request, context, "password", user.id);
-  if (verdict.refusal) return data({ intent, ...formFailure(tooManyMessage(verdict.refusal)) }, { status: 429 });
+  if (verdict.refusal) return tooManyRequests(verdict.refusal, {}, { intent });
   const headers = authHeaders(request, context);
   const checked = await auth.api.verifyPassword({ body: { password: parsed.data.password }, headers, asResponse: true });
   if (!checked.ok) return data({ intent, ...formFailure(undefined, { password: [SECURITY_MESSAGES.wrongPassword] }) }, { status: 400 });

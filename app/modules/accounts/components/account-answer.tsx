@@ -17,17 +17,3 @@ export function useAnswerToast(answer: AccountAnswer | undefined) {
 export function EmptyTab({ children }: { children: string }) {
   return <p className="py-10 text-center text-muted-foreground">{children}</p>;
 }
-
-/** SPEC §4's status badge: pending secondary; cancelled destructive; the rest default. */
-export function StatusBadge({ status }: { status: string | null }) {
-  const tone =
-    status === "pending" || !status
-      ? "bg-secondary text-secondary-foreground"
-      : status === "cancelled"
-        ? "bg-destructive text-white"
-        : "bg-primary text-primary-foreground";
-  return <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium ${tone}`}>{status ?? "pending"}</span>;
-}
-
-/** A date as the account's lists show it ("Dec 1, 2026"). */
-export const accountDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });

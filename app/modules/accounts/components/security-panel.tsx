@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
 import { useHydrated } from "~/lib/hydrated";
 import { Input } from "~/components/ui/input";
+import { formatDate } from "~/lib/format";
 import { getFormErrors, inputAttributes } from "~/lib/forms";
 import { registerPasskey } from "../passkeys";
 import { confirmPasswordSchema, totpEnrolSchema } from "../schema";
@@ -39,8 +40,6 @@ export interface PasskeyView {
   name: string | null;
   createdAt: string | Date | null;
 }
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
 function BackupCodes({ codes }: { codes: readonly string[] }) {
   return (
@@ -169,7 +168,16 @@ export function TwoFactorSection({ state, result }: { state: TwoFactorView; resu
   );
 }
 
-export function PasskeysSection({ passkeys, result }: { passkeys: readonly PasskeyView[]; result: SecurityResult | undefined }) {
+export function PasskeysSection({
+  passkeys,
+  result,
+  timeZone,
+}: {
+  passkeys: readonly PasskeyView[];
+  result: SecurityResult | undefined;
+  /** The boutique's clock, for the dates shown. */
+  timeZone: string;
+}) {
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
   const [adding, setAdding] = useState(false);
@@ -204,7 +212,7 @@ export function PasskeysSection({ passkeys, result }: { passkeys: readonly Passk
             <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border p-4">
               <div>
                 <p className="font-medium">{p.name ?? "Passkey"}</p>
-                {p.createdAt ? <p className="text-sm text-muted-foreground">Added {dateFormat.format(new Date(p.createdAt))}</p> : null}
+                {p.createdAt ? <p className="text-sm text-muted-foreground">Added {formatDate(p.createdAt, timeZone, "short")}</p> : null}
               </div>
               <Form method="post" action="/account/security">
                 <input type="hidden" name="intent" value="delete-passkey" />
