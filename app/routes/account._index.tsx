@@ -1,2 +1,2 @@
 // /account itself shows the first tab, the profile (SPEC §2).
-export { action, default, loader } from "./account.profile";
+export { action, default, headers, loader } from "./account.profile";

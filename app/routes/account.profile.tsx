@@ -26,6 +26,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { user: { name: user.name, email: user.email, emailVerified: user.emailVerified }, profile };
 }
 
+/** An action's Retry-After (a 429) reaches the document response too (a form posted without JavaScript). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const formData = (await readFormData(request)) ?? new FormData();

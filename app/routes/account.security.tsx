@@ -11,6 +11,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return loadSecurity(request, context, user);
 }
 
+/** An action's Retry-After (a 429) reaches the document response too (a form posted without JavaScript). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   return securityAction(request, context, user, (await readFormData(request)) ?? new FormData());
