@@ -3,11 +3,11 @@ import type { Route } from "./+types/fitting-room";
 import { requestContext, servicesContext } from "~/lib/context.server";
 import { getViewer } from "~/modules/accounts/accounts.server";
 import { BRAND } from "~/lib/brand";
-import { firstMessage, parseForm, readFormData } from "~/lib/forms";
+import { firstMessage, formFailure, parseForm, readFormData } from "~/lib/forms";
 import { pageMeta } from "~/lib/seo";
 import { limit } from "~/lib/limit.server";
 import { rateLimitRules } from "~/lib/rate-limit-rules.server";
-import { retryAfterHeaders, tooManyMessage } from "~/lib/too-many-requests.server";
+import { tooManyRequests } from "~/lib/too-many-requests.server";
 import { PageHero } from "~/modules/brand/components/page-hero";
 import { isIsoDate } from "~/modules/fittings/fittings";
 import {
@@ -49,34 +49,31 @@ const formValues = (form: FormData) =>
   Object.fromEntries(["name", "email", "phone", "date", "time", "notes"].map((key) => [key, String(form.get(key) ?? "").slice(0, 2000)]));
 
 /**
- * Books a fitting. 200 with the slot; 400 with the first message and one per
- * field; 409 when the slot is closed or taken; 429 past the per-client limit;
- * 503 when the database fails. Never stores anything on a refusal.
+ * Books a fitting: `{ ok: true, date, time }`, or a FormFailure whose
+ * formError is the toast (the first message, as SPEC shows it), with one
+ * message per field and what was typed. 400 for a form that does not pass;
+ * 409 when the slot is closed or taken; 429 past the per-client limit; 503
+ * when the database fails. Never stores anything on a refusal.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const { logger, clientIp } = context.get(requestContext);
   const form = await readFormData(request);
-  if (!form) return data<FittingBookingResult>({ ok: false, error: FITTING_MESSAGES.failed }, { status: 400 });
+  if (!form) return data<FittingBookingResult>(formFailure(FITTING_MESSAGES.failed), { status: 400 });
   const values = formValues(form);
   const parsed = parseForm(fittingBookingSchema, form);
   if (!parsed.ok) {
-    return data<FittingBookingResult>(
-      { ok: false, error: firstMessage(parsed) ?? FITTING_MESSAGES.failed, fieldErrors: parsed.fieldErrors, values },
-      { status: 400 },
-    );
+    return data<FittingBookingResult>(formFailure(firstMessage(parsed) ?? FITTING_MESSAGES.failed, parsed.fieldErrors, values), {
+      status: 400,
+    });
   }
   if (parsed.data.website) {
     logger.warn({ clientIp }, "fitting booking honeypot filled");
-    return data<FittingBookingResult>({ ok: false, error: FITTING_MESSAGES.failed, values }, { status: 400 });
+    return data<FittingBookingResult>(formFailure(FITTING_MESSAGES.failed, {}, values), { status: 400 });
   }
   try {
     const verdict = await limit(context, rateLimitRules(services.env).fittingBooking);
-    if (verdict.refusal)
-      return data<FittingBookingResult>(
-        { ok: false, error: tooManyMessage(verdict.refusal), values },
-        { status: 429, headers: retryAfterHeaders(verdict.refusal) },
-      );
+    if (verdict.refusal) return tooManyRequests(verdict.refusal, values);
     // A signed-in shopper's request joins her account; a guest's keeps user_id null.
     const viewer = await getViewer(request, context);
     const outcome = await bookFitting(services.database.db, parsed.data, {
@@ -88,17 +85,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     if (outcome.status === "refused") {
       const field = outcome.reason === "started" || outcome.reason === "full" ? "time" : "date";
-      return data<FittingBookingResult>(
-        { ok: false, error: outcome.message, fieldErrors: { [field]: [outcome.message] }, values },
-        { status: 409 },
-      );
+      return data<FittingBookingResult>(formFailure(outcome.message, { [field]: [outcome.message] }, values), { status: 409 });
     }
     services.nudgeMail();
     logger.info({ appointmentId: outcome.appointment.id }, "fitting booked");
     return data<FittingBookingResult>({ ok: true, date: outcome.appointment.preferredDate, time: outcome.appointment.preferredTime });
   } catch (error) {
     logger.error({ err: error }, "fitting booking failed");
-    return data<FittingBookingResult>({ ok: false, error: FITTING_MESSAGES.failed, values }, { status: 503 });
+    return data<FittingBookingResult>(formFailure(FITTING_MESSAGES.failed, {}, values), { status: 503 });
   }
 }
 
@@ -107,7 +101,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
   try {
     return await serverAction();
   } catch {
-    return { ok: false, error: FITTING_MESSAGES.failed };
+    return formFailure(FITTING_MESSAGES.failed);
   }
 }
 

@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { DateGrid } from "~/components/ui/date-grid";
 import { Thumbnail } from "~/components/ui/thumbnail";
 import { Field, FieldError } from "~/components/ui/field";
-import { getFormErrors, type FieldErrors, type FormErrors, type SubmittedValues } from "~/lib/forms";
+import { firstMessage, getFormErrors, type FieldErrors, type FormErrors, type FormFailure } from "~/lib/forms";
 import { useHydrated } from "~/lib/hydrated";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
@@ -15,9 +15,8 @@ import { DEFAULT_SLOT_TIME, longDate, slotLabel, SLOT_TIMES } from "../fittings"
 import { FITTING_MESSAGES, firstFittingMessage, fittingBookingSchema, fittingFieldErrors } from "../schema";
 import type { FittingCalendar, PullItem, SlotAvailability } from "../types";
 
-/** What POST /fitting-room answers. */
-export type FittingBookingResult =
-  { ok: true; date: string; time: string } | { ok: false; error: string; fieldErrors?: FieldErrors; values?: SubmittedValues };
+/** What POST /fitting-room answers: the booked slot, or the form helper's failure (its formError is the toast). */
+export type FittingBookingResult = { ok: true; date: string; time: string } | FormFailure;
 
 /** What GET /fitting-room?date= gives the form: the calendar and one day's slots. */
 export interface FittingAvailability {
@@ -52,13 +51,12 @@ export function FittingBookingForm({
   const fetcher = useFetcher<FittingBookingResult>();
   const slotsFetcher = useFetcher<FittingAvailability>();
   const ids = { name: useId(), email: useId(), phone: useId(), date: useId(), time: useId(), notes: useId(), hp: useId() };
-  const initial =
-    serverResult && !serverResult.ok ? getFormErrors({ ok: false, fieldErrors: {}, values: serverResult.values ?? {} }) : undefined;
+  const initial = serverResult && !serverResult.ok ? getFormErrors(serverResult) : undefined;
   const [fields, setFields] = useState({ ...EMPTY, ...pick(initial) });
   const defaultDate = availability.date ?? availability.calendar.firstOpenDay ?? availability.calendar.today;
   const [date, setDate] = useState<string | null>(initial?.valueOf("date") ?? defaultDate);
   const [time, setTime] = useState<string>(initial?.valueOf("time") ?? DEFAULT_SLOT_TIME);
-  const [errors, setErrors] = useState<FieldErrors>(serverResult && !serverResult.ok ? (serverResult.fieldErrors ?? {}) : {});
+  const [errors, setErrors] = useState<FieldErrors>(initial?.fieldErrors ?? {});
   const handled = useRef<FittingBookingResult | null>(null);
   // Bumped after a booking: the pull list's checkboxes start unticked again.
   const [resetKey, setResetKey] = useState(0);
@@ -87,7 +85,7 @@ export function FittingBookingForm({
       setTime(DEFAULT_SLOT_TIME);
       setDate(defaultDate);
     } else {
-      setErrors(answer.fieldErrors ?? {});
+      setErrors(getFormErrors(answer).fieldErrors);
     }
   }
   useEffect(() => {
@@ -97,7 +95,7 @@ export function FittingBookingForm({
       toast.success(FITTING_MESSAGES.success, { description: bookedDescription(seen.date, seen.time) });
       loadDay(defaultDate);
     } else {
-      toast.error(seen.error || FITTING_MESSAGES.failed);
+      toast.error(firstMessage(seen) ?? FITTING_MESSAGES.failed);
       loadDay(date);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per answer
@@ -133,7 +131,7 @@ export function FittingBookingForm({
       ) : null}
       {!fetcher.data && serverResult && !serverResult.ok ? (
         <p role="alert" className="border border-destructive/60 px-5 py-4 text-destructive">
-          {serverResult.error}
+          {firstMessage(serverResult) ?? FITTING_MESSAGES.failed}
         </p>
       ) : null}
 
