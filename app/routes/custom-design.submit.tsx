@@ -1,4 +1,5 @@
 import type { Route } from "./+types/custom-design.submit";
+import { formFailure } from "~/lib/forms";
 import { answerDesignRequest } from "~/modules/design-requests/design-requests.server";
 
 /**
@@ -7,10 +8,11 @@ import { answerDesignRequest } from "~/modules/design-requests/design-requests.s
  * JSON in the same shape as the page's own action.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST")
-    return Response.json({ ok: false, error: "Send the form with POST." }, { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST") return Response.json(formFailure("Send the form with POST."), { status: 405, headers: { Allow: "POST" } });
   const answer = await answerDesignRequest(request, context);
-  return Response.json(answer.body, { status: answer.status, headers: { ...answer.headers, "Cache-Control": "no-store" } });
+  const headers = new Headers(answer.init?.headers);
+  headers.set("Cache-Control", "no-store");
+  return Response.json(answer.data, { status: answer.init?.status ?? 200, headers });
 }
 
 /** Nothing to show at this address: the form lives on /custom-design. */

@@ -1,7 +1,7 @@
 import { Gem, PenTool, Ruler } from "lucide-react";
-import { data } from "react-router";
 import type { Route } from "./+types/custom-design";
 import { BRAND } from "~/lib/brand";
+import { formFailure } from "~/lib/forms";
 import { pageMeta } from "~/lib/seo";
 import { PageHero } from "~/modules/brand/components/page-hero";
 import { DesignRequestForm } from "~/modules/design-requests/components/design-request-form";
@@ -27,8 +27,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
  * /custom-design/submit to show upload progress). See `answerDesignRequest`.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const answer = await answerDesignRequest(request, context);
-  return data<DesignRequestResult>(answer.body, { status: answer.status, headers: answer.headers });
+  return answerDesignRequest(request, context);
 }
 
 /** A request that never reaches the server still ends in SPEC's failure toast. */
@@ -36,7 +35,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
   try {
     return await serverAction();
   } catch {
-    return { ok: false, error: DESIGN_MESSAGES.failed };
+    return formFailure(DESIGN_MESSAGES.failed);
   }
 }
 

@@ -129,19 +129,19 @@ describe("custom design images", { timeout: 180_000 }, () => {
     expect(text.status).toBe(400);
     expect(await text.json()).toMatchObject({
       ok: false,
-      error: "holiday.jpg is not a JPEG, PNG, WebP, AVIF or HEIC image.",
+      formError: "holiday.jpg is not a JPEG, PNG, WebP, AVIF or HEIC image.",
       values: { name: "Ada Lovelace", vision: FIELDS.vision },
     });
 
     const polyglot = Buffer.concat([await photo(64, 64), Buffer.from("<script>alert(1)</script>")]);
     const poly = await post("/custom-design/submit", [["cute.jpg", polyglot, "image/jpeg"]]);
     expect(poly.status).toBe(400);
-    expect(((await poly.json()) as { error: string }).error).toBe("cute.jpg is not a JPEG, PNG, WebP, AVIF or HEIC image.");
+    expect(((await poly.json()) as { formError: string }).formError).toBe("cute.jpg is not a JPEG, PNG, WebP, AVIF or HEIC image.");
 
     const big = Buffer.concat([await photo(64, 64), Buffer.alloc(10 * 1024 * 1024)]);
     const large = await post("/custom-design/submit", [["huge.jpg", big, "image/jpeg"]]);
     expect(large.status).toBe(400);
-    expect(((await large.json()) as { error: string }).error).toBe("huge.jpg is larger than 10 MB. Please choose a smaller image.");
+    expect(((await large.json()) as { formError: string }).formError).toBe("huge.jpg is larger than 10 MB. Please choose a smaller image.");
 
     const seven = await photo(32, 32);
     const many = await post(
@@ -149,7 +149,7 @@ describe("custom design images", { timeout: 180_000 }, () => {
       Array.from({ length: 7 }, (_, i) => [`${i}.jpg`, seven, "image/jpeg"] as [string, Uint8Array, string]),
     );
     expect(many.status).toBe(400);
-    expect(((await many.json()) as { error: string }).error).toBe("Please choose at most 6 images.");
+    expect(((await many.json()) as { formError: string }).formError).toBe("Please choose at most 6 images.");
   });
 
   it("a body past UPLOAD_LIMIT_BYTES is cut off with 413; a form that is not multipart gets 415", async () => {

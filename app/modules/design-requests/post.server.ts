@@ -1,8 +1,9 @@
-import type { RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "~/lib/context.server";
 import { limit } from "~/lib/limit.server";
 import { rateLimitRules } from "~/lib/rate-limit-rules.server";
-import { retryAfterHeaders, tooManyMessage } from "~/lib/too-many-requests.server";
+import { formFailure } from "~/lib/forms";
+import { tooManyRequests } from "~/lib/too-many-requests.server";
 import { getViewer } from "~/modules/accounts/accounts.server";
 import { MAX_IMAGE_BYTES, MAX_IMAGES } from "~/modules/uploads/uploads";
 import {
@@ -20,11 +21,8 @@ import type { DesignRequestResult } from "./types";
 
 type Context = Readonly<RouterContextProvider>;
 
-export interface DesignRequestAnswer {
-  status: number;
-  body: DesignRequestResult;
-  headers?: Record<string, string>;
-}
+/** The answer with its status and headers: the page's action returns it, /custom-design/submit sends it as JSON. */
+export type DesignRequestAnswer = ReturnType<typeof data<DesignRequestResult>>;
 
 const FIELDS = ["name", "email", "phone", "eventType", "eventDate", "venue", "stylePreference", "colors", "vision", "budget", "website"];
 
@@ -37,7 +35,8 @@ export const IMAGES_FIELD = "images";
  * kind): files go to a temporary folder while their bytes are counted and
  * sniffed, and are re-encoded only once the fields have passed and the client
  * is within its limit. 200 (with whether the event is under 8 weeks away);
- * 400 with the first message and one per field (an image's under `images`);
+ * else a FormFailure whose formError is the toast: 400 with the first
+ * message and one per field (an image's under `images`);
  * 413 past UPLOAD_LIMIT_BYTES; 415 for a body that is not multipart; 429 past
  * the per-client limit; 503 when the database fails. A refusal stores nothing.
  */
@@ -55,11 +54,10 @@ export async function answerDesignRequest(request: Request, context: Context): P
   } catch (error) {
     if (!(error instanceof UploadRefused)) throw error;
     logger.info({ status: error.status, reason: error.message }, "design request body refused");
-    return {
+    return data<DesignRequestResult>(formFailure(error.message), {
       status: error.status,
-      body: { ok: false, error: error.message },
       headers: error.status === 413 ? { Connection: "close" } : undefined,
-    };
+    });
   }
   try {
     return await judge(received, request, context);
@@ -73,10 +71,8 @@ async function judge(received: ReceivedForm, request: Request, context: Context)
   const { logger, clientIp } = context.get(requestContext);
   const raw = Object.fromEntries(FIELDS.map((key) => [key, received.fields[key]]));
   const values = Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, (value ?? "").slice(0, 2000)]));
-  const refuse = (field: string, message: string, status = 400): DesignRequestAnswer => ({
-    status,
-    body: { ok: false, error: message, fieldErrors: { [field]: [message] }, values },
-  });
+  const refuse = (field: string, message: string): DesignRequestAnswer =>
+    data<DesignRequestResult>(formFailure(message, { [field]: [message] }, values), { status: 400 });
   // The step checks first (SPEC: "the same check runs on submit"), then the whole schema.
   for (const step of [1, 2, 3] as const) {
     const problem = checkStep(step, raw);
@@ -84,19 +80,12 @@ async function judge(received: ReceivedForm, request: Request, context: Context)
   }
   const parsed = designRequestSchema.safeParse(raw);
   if (!parsed.success) {
-    return {
-      status: 400,
-      body: {
-        ok: false,
-        error: parsed.error.issues[0]?.message ?? DESIGN_MESSAGES.checkForm,
-        fieldErrors: designFieldErrors(parsed.error),
-        values,
-      },
-    };
+    const message = parsed.error.issues[0]?.message ?? DESIGN_MESSAGES.checkForm;
+    return data<DesignRequestResult>(formFailure(message, designFieldErrors(parsed.error), values), { status: 400 });
   }
   if (parsed.data.website) {
     logger.warn({ clientIp }, "design request honeypot filled");
-    return { status: 400, body: { ok: false, error: DESIGN_MESSAGES.failed, values } };
+    return data<DesignRequestResult>(formFailure(DESIGN_MESSAGES.failed, {}, values), { status: 400 });
   }
   if (received.problem) return refuse(received.problem.field, received.problem.message);
 
@@ -104,13 +93,7 @@ async function judge(received: ReceivedForm, request: Request, context: Context)
   let stored: StoredImage[] = [];
   try {
     const verdict = await limit(context, rateLimitRules(services.env).designRequest);
-    if (verdict.refusal) {
-      return {
-        status: 429,
-        body: { ok: false, error: tooManyMessage(verdict.refusal), values },
-        headers: retryAfterHeaders(verdict.refusal),
-      };
-    }
+    if (verdict.refusal) return tooManyRequests(verdict.refusal, values);
     const kept = await storeImages(received.files, store, "design-requests");
     if (!kept.ok) return refuse(kept.problem.field, kept.problem.message);
     stored = kept.images;
@@ -132,10 +115,10 @@ async function judge(received: ReceivedForm, request: Request, context: Context)
     const imageUrls = viewer
       ? stored.map((image) => ({ url: designImageUrl(image.id), thumbUrl: designImageUrl(image.id, "thumb") }))
       : undefined;
-    return { status: 200, body: { ok: true, shortNotice: outcome.shortNotice, images: stored.length, imageUrls } };
+    return data<DesignRequestResult>({ ok: true, shortNotice: outcome.shortNotice, images: stored.length, imageUrls });
   } catch (error) {
     await removeImages(stored, store);
     logger.error({ err: error }, "design request failed");
-    return { status: 503, body: { ok: false, error: DESIGN_MESSAGES.failed, values } };
+    return data<DesignRequestResult>(formFailure(DESIGN_MESSAGES.failed, {}, values), { status: 503 });
   }
 }

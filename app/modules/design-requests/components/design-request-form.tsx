@@ -4,7 +4,7 @@ import { Form } from "react-router";
 import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { getFormErrors, type FieldErrors } from "~/lib/forms";
+import { firstMessage, getFormErrors, type FieldErrors } from "~/lib/forms";
 import { useHydrated } from "~/lib/hydrated";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
@@ -59,10 +59,9 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
   const [chosen, setChosen] = useState<{ name: string; size: number }[]>([]);
   const baseId = useId();
   const id = (field: string) => `${baseId}-${field}`;
-  const fromServer = serverResult && !serverResult.ok ? serverResult : null;
-  const echoed = getFormErrors({ ok: false, fieldErrors: {}, values: fromServer?.values ?? {} });
+  const echoed = getFormErrors(serverResult);
   const [values, setValues] = useState<Values>({ ...EMPTY, ...Object.fromEntries(FIELDS.map((f) => [f, echoed.valueOf(f) ?? ""])) });
-  const [errors, setErrors] = useState<FieldErrors>(fromServer?.fieldErrors ?? {});
+  const [errors, setErrors] = useState<FieldErrors>(echoed.fieldErrors);
   const [step, setStep] = useState<Step>(1);
   const [seen, setSeen] = useState<DesignRequestResult | null>(null);
   const toasted = useRef<DesignRequestResult | null>(null);
@@ -77,7 +76,7 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
       setChosen([]);
       setStep(1);
     } else {
-      const fieldErrors = answer.fieldErrors ?? {};
+      const { fieldErrors } = getFormErrors(answer);
       setErrors(fieldErrors);
       const first = Object.keys(fieldErrors)[0];
       if (first) setStep(stepOf(first));
@@ -87,7 +86,7 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
     if (!seen || toasted.current === seen) return;
     toasted.current = seen;
     if (seen.ok) toast.success(DESIGN_MESSAGES.success, { description: DESIGN_MESSAGES.successDescription });
-    else toast.error(seen.error || DESIGN_MESSAGES.failed);
+    else toast.error(firstMessage(seen) ?? DESIGN_MESSAGES.failed);
   }, [seen]);
 
   useEffect(() => {
@@ -193,7 +192,7 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
         </div>
       ) : noJsAnswer && !noJsAnswer.ok ? (
         <p role="alert" className="mb-8 border border-destructive/60 px-5 py-4 text-destructive">
-          {noJsAnswer.error}
+          {firstMessage(noJsAnswer) ?? DESIGN_MESSAGES.failed}
         </p>
       ) : null}
 

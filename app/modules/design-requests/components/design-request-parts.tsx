@@ -1,3 +1,4 @@
+import { formFailure } from "~/lib/forms";
 import type { DesignRequestResult } from "../types";
 import { DESIGN_MESSAGES, DESIGN_STEPS } from "../schema";
 import { UPLOAD_MESSAGES } from "~/modules/uploads/uploads";
@@ -12,7 +13,11 @@ function isResult(value: unknown): value is DesignRequestResult {
   return typeof value === "object" && value !== null && typeof (value as { ok?: unknown }).ok === "boolean";
 }
 
-/** Sends the form with XMLHttpRequest (fetch cannot report upload progress); a network failure reads as SPEC's failure. */
+/**
+ * Sends the form with XMLHttpRequest (fetch cannot report upload progress).
+ * An answer that is not the action's (a proxy's 413 page) or a network
+ * failure reads as the form helper's failure with SPEC's message.
+ */
 export function sendForm(form: HTMLFormElement, onProgress: (fraction: number) => void): Promise<DesignRequestResult> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
@@ -25,9 +30,9 @@ export function sendForm(form: HTMLFormElement, onProgress: (fraction: number) =
     xhr.onload = () => {
       const body: unknown = xhr.response;
       if (isResult(body)) resolve(body);
-      else resolve({ ok: false, error: xhr.status === 413 ? UPLOAD_MESSAGES.bodyTooLarge : DESIGN_MESSAGES.failed });
+      else resolve(formFailure(xhr.status === 413 ? UPLOAD_MESSAGES.bodyTooLarge : DESIGN_MESSAGES.failed));
     };
-    xhr.onerror = () => resolve({ ok: false, error: DESIGN_MESSAGES.failed });
+    xhr.onerror = () => resolve(formFailure(DESIGN_MESSAGES.failed));
     xhr.send(new FormData(form));
   });
 }
