@@ -18,8 +18,8 @@ import {
 import { CountCards } from "~/modules/admin/components/count-cards";
 import { DashboardPanel } from "~/modules/admin/components/dashboard-panel";
 import { RecentActivity } from "~/modules/admin/components/recent-activity";
-import { DashboardToasts, useDashboardFetcher, useHydrated, type ActionAnswer } from "~/modules/admin/components/use-dashboard-action";
-import { firstMessage, parseForm, type FieldErrors } from "~/lib/forms";
+import { DashboardToasts, useDashboardFetcher, useHydrated, type DashboardAnswer } from "~/modules/admin/components/use-dashboard-action";
+import { firstMessage, formFailure, parseForm, type FieldErrors, type SubmittedValues } from "~/lib/forms";
 import { isUuid } from "~/lib/uuid";
 import { fittingRescheduleSchema, fittingStaffCancelSchema, STAFF_MESSAGES } from "~/modules/fittings/schema";
 import type { StaffRefusal } from "~/modules/fittings/fittings.server";
@@ -66,18 +66,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const back = backFrom(form.get("back"));
-  // A script's fetcher gets the answer as data (and a toast); a plain form, a redirect carrying it.
+  // A script's fetcher gets the answer as data (and a toast): `{ ok: true, intent, message }`, or a FormFailure
+  // naming the intent, its formError the toast. A plain form gets a redirect carrying the message.
   const byScript = form.get("via") === "fetcher";
-  const answer = (ok: boolean, message: string, status = 200, fieldErrors?: FieldErrors) =>
+  const succeed = (message: string) =>
+    byScript ? data<DashboardAnswer>({ ok: true, intent, message }) : flashRedirect(back, { kind: "success", message });
+  const fail = (message: string, status: number, fieldErrors?: FieldErrors, values?: SubmittedValues) =>
     byScript
-      ? data<ActionAnswer>(fieldErrors ? { intent, ok, message, fieldErrors } : { intent, ok, message }, { status })
-      : flashRedirect(back, { kind: ok ? "success" : "error", message });
+      ? data<DashboardAnswer>({ intent, ...formFailure(message, fieldErrors, values) }, { status })
+      : flashRedirect(back, { kind: "error", message });
   const actor = { id: admin.id, email: admin.email };
   const failureStatus = (reason: "invalid" | "not-found" | "conflict") => (reason === "invalid" ? 400 : reason === "not-found" ? 404 : 409);
 
   switch (intent) {
     case "refresh":
-      return answer(true, DASHBOARD_MESSAGES.refreshed);
+      return succeed(DASHBOARD_MESSAGES.refreshed);
     case "status": {
       const outcome = await changeStatus(
         database.db,
@@ -89,9 +92,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (outcome.ok) {
         nudgeMail();
         logger.info({ tab: form.get("tab"), id: form.get("id") }, "admin changed a status");
-        return answer(true, DASHBOARD_MESSAGES.statusUpdated);
+        return succeed(DASHBOARD_MESSAGES.statusUpdated);
       }
-      return answer(false, DASHBOARD_MESSAGES.statusFailed, failureStatus(outcome.reason));
+      return fail(DASHBOARD_MESSAGES.statusFailed, failureStatus(outcome.reason));
     }
     case "delete": {
       const outcome = await deleteItem(
@@ -106,9 +109,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
       if (outcome.ok) {
         logger.info({ tab: form.get("tab"), id: form.get("id") }, "admin deleted an item");
-        return answer(true, DASHBOARD_MESSAGES.deleted);
+        return succeed(DASHBOARD_MESSAGES.deleted);
       }
-      return answer(false, DASHBOARD_MESSAGES.deleteFailed, failureStatus(outcome.reason));
+      return fail(DASHBOARD_MESSAGES.deleteFailed, failureStatus(outcome.reason));
     }
     case "reschedule":
     case "cancel-fitting": {
@@ -118,28 +121,28 @@ export async function action({ request, context }: Route.ActionArgs) {
       const move = rescheduling ? parseForm(fittingRescheduleSchema, form) : null;
       const cancel = rescheduling ? null : parseForm(fittingStaffCancelSchema, form);
       const invalid = move && !move.ok ? move : cancel && !cancel.ok ? cancel : null;
-      if (invalid) return answer(false, firstMessage(invalid) ?? failed, 400, invalid.fieldErrors);
+      if (invalid) return fail(firstMessage(invalid) ?? failed, 400, invalid.fieldErrors, invalid.values);
       try {
         const outcome = move?.ok
           ? await rescheduleAppointment(database.db, actor, move.data, options)
           : cancel?.ok
             ? await cancelAppointmentAsStaff(database.db, actor, cancel.data.id, options)
             : null;
-        if (!outcome) return answer(false, failed, 400);
+        if (!outcome) return fail(failed, 400);
         if (outcome.status === "refused") {
           const field = ["full", "started", "same"].includes(outcome.reason)
             ? "time"
             : ["closed", "past", "beyond"].includes(outcome.reason)
               ? "date"
               : "id";
-          return answer(false, outcome.message, refusalStatus(outcome.reason), rescheduling ? { [field]: [outcome.message] } : undefined);
+          return fail(outcome.message, refusalStatus(outcome.reason), rescheduling ? { [field]: [outcome.message] } : undefined);
         }
         nudgeMail();
         logger.info({ id: outcome.appointment.id, from: outcome.from, to: outcome.status }, `admin ${outcome.status} a fitting`);
-        return answer(true, rescheduling ? STAFF_MESSAGES.rescheduled : STAFF_MESSAGES.cancelled);
+        return succeed(rescheduling ? STAFF_MESSAGES.rescheduled : STAFF_MESSAGES.cancelled);
       } catch (error) {
         logger.error({ err: error }, `admin ${intent} failed`);
-        return answer(false, failed, 503);
+        return fail(failed, 503);
       }
     }
     case "logout": {
@@ -147,7 +150,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       throw flashRedirect("/admin/login", { kind: "success", message: AUTH_MESSAGES.loggedOut }, mergeSetCookies(signedOut));
     }
   }
-  return answer(false, "Unknown action", 400);
+  return fail("Unknown action", 400);
 }
 
 /** A refused move or cancellation: the booking is gone (404), the request makes no sense (400), or the slot or booking says no (409). */

@@ -16,7 +16,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Field, FieldError, FormMessage } from "~/components/ui/field";
 import { Select } from "~/components/ui/select";
 import { formatSlot } from "~/lib/format";
-import { inputAttributes, type FieldErrors } from "~/lib/forms";
+import { getFormErrors, inputAttributes, type FieldErrors } from "~/lib/forms";
 import { ACTIVE_APPOINTMENT_STATUSES } from "~/db/constants";
 import type { FittingAvailability } from "~/modules/fittings/components/fitting-booking-form";
 import { longDate, slotLabel, SLOT_TIMES } from "~/modules/fittings/fittings";
@@ -42,7 +42,7 @@ function useOwnAnswer(intent: string, onAnswer: (ok: boolean, fieldErrors: Field
     if (!sent.current || fetcher.state !== "idle") return;
     sent.current = false;
     const answer = fetcher.data;
-    if (answer?.intent === intent) onAnswer(answer.ok, answer.fieldErrors ?? {});
+    if (answer?.intent === intent) onAnswer(answer.ok, getFormErrors(answer).fieldErrors);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per answer
   }, [fetcher.state, fetcher.data]);
   return { fetcher, markSent: () => (sent.current = true) };

@@ -1,16 +1,15 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "~/lib/toast";
-import type { FieldErrors } from "~/lib/forms";
+import { firstMessage, type FormFailure } from "~/lib/forms";
 
-/** What the dashboard's action answers a script's request with. */
-export interface ActionAnswer {
-  intent: string;
-  ok: boolean;
-  message: string;
-  /** A form's refused fields (the reschedule dialog shows them beside the field). */
-  fieldErrors?: FieldErrors;
-}
+/**
+ * What the dashboard's action answers a script's request with, naming the
+ * intent that asked: its success with the toast's message, or the form
+ * helper's failure, whose formError is the toast and whose fieldErrors the
+ * reschedule dialog shows beside its fields.
+ */
+export type DashboardAnswer = { ok: true; intent: string; message: string } | (FormFailure & { intent: string });
 
 /**
  * Every control of the dashboard posts through this one keyed fetcher, so
@@ -20,16 +19,18 @@ export interface ActionAnswer {
 export const DASHBOARD_FETCHER = "admin-dashboard-action";
 
 export function useDashboardFetcher() {
-  return useFetcher<ActionAnswer>({ key: DASHBOARD_FETCHER });
+  return useFetcher<DashboardAnswer>({ key: DASHBOARD_FETCHER });
 }
 
 export function DashboardToasts() {
   const fetcher = useDashboardFetcher();
   useEffect(() => {
     const answer = fetcher.data;
-    if (!answer?.message) return;
-    if (answer.ok) toast.success(answer.message);
-    else toast.error(answer.message);
+    if (!answer) return;
+    const message = answer.ok ? answer.message : firstMessage(answer);
+    if (!message) return;
+    if (answer.ok) toast.success(message);
+    else toast.error(message);
   }, [fetcher.data]);
   return null;
 }
