@@ -1,16 +1,16 @@
 import { Link, useNavigation } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/admin.mail";
 import { LinkTabs } from "~/components/ui/tabs";
 import { MAIL_STATUSES, type MailStatus } from "~/db/constants";
 import { servicesContext } from "~/lib/context.server";
 import { formatDateTime } from "~/lib/format";
+import { firstMessage, parseForm, readFormData } from "~/lib/forms";
 import { pageMeta } from "~/lib/seo";
-import { isUuid } from "~/lib/uuid";
 import { flashRedirect, requireAdmin } from "~/modules/accounts/accounts.server";
 import { AdminNav } from "~/modules/admin/components/admin-nav";
 import { MAIL_STATUS_LABELS, OutboxTable, type OutboxRow } from "~/modules/mail/components/outbox-table";
 import { countOutbox, isMailStatus, listOutbox, retryFailedMail, type OutboxEntry } from "~/modules/mail/mail.server";
+import { mailRetrySchema, RETRY_MESSAGES } from "~/modules/mail/schema";
 import { LiveUpdates } from "~/modules/realtime/components/live-updates";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -21,13 +21,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/admin/mail",
     noindex: true,
   });
-
-const RETRY_MESSAGES = {
-  queued: "Mail queued to send again",
-  notFailed: "That mail is no longer failed: it was already retried or sent",
-  notFound: "That mail could not be found",
-  invalid: "Choose a failed mail to retry",
-} as const;
 
 /** The tab asked for in `?status=`; with none (or an unknown one), Failed: the mail that needs someone. */
 function statusFrom(url: URL): MailStatus {
@@ -62,17 +55,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { status, rows, counts, nextCursor: page.nextCursor, paged: url.searchParams.has("before") };
 }
 
-const retryForm = z.object({ intent: z.literal("retry"), id: z.string().refine(isUuid) });
-
 /** POST intent=retry id=<uuid>: a failed mail back in the queue, due now; the answer is a toast on the same view. */
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
   const services = context.get(servicesContext);
   const url = new URL(request.url);
   const back = `/admin/mail?status=${statusFrom(url)}`;
-  const form = await request.formData();
-  const parsed = retryForm.safeParse({ intent: form.get("intent"), id: form.get("id") });
-  if (!parsed.success) throw flashRedirect(back, { kind: "error", message: RETRY_MESSAGES.invalid });
+  const parsed = parseForm(mailRetrySchema, await readFormData(request));
+  if (!parsed.ok) throw flashRedirect(back, { kind: "error", message: firstMessage(parsed) ?? RETRY_MESSAGES.invalid });
   const outcome = await retryFailedMail(services.database.db, parsed.data.id);
   if (outcome === "queued") {
     services.nudgeMail();

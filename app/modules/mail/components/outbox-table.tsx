@@ -3,6 +3,8 @@ import { Badge, type BadgeVariant } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import type { MailStatus } from "~/db/constants";
+import { inputAttributes } from "~/lib/forms";
+import { mailRetrySchema } from "../schema";
 
 /** One outbox row as the page shows it: dates already written out on the boutique's clock. */
 export interface OutboxRow {
@@ -33,8 +35,8 @@ function kindLabel(kind: string): string {
 function RetryButton({ row, busy }: { row: OutboxRow; busy: boolean }) {
   return (
     <Form method="post">
-      <input type="hidden" name="intent" value="retry" />
-      <input type="hidden" name="id" value={row.id} />
+      <input type="hidden" {...inputAttributes(mailRetrySchema, "intent")} value="retry" />
+      <input type="hidden" {...inputAttributes(mailRetrySchema, "id")} value={row.id} />
       <Button type="submit" size="sm" variant="outline" disabled={busy}>
         {busy ? "Retrying..." : "Retry"}
         <span className="sr-only"> mail to {row.toAddress}</span>
