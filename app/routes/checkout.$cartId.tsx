@@ -5,7 +5,7 @@ import { requestContext, servicesContext } from "~/lib/context.server";
 import { formFailure, parseForm, readFormData } from "~/lib/forms";
 import { limit } from "~/lib/limit.server";
 import { rateLimitRules } from "~/lib/rate-limit-rules.server";
-import { tooManyMessage } from "~/lib/too-many-requests.server";
+import { tooManyMessage, tooManyRequests } from "~/lib/too-many-requests.server";
 import { getProfile, getViewer } from "~/modules/accounts/accounts.server";
 import { CheckoutNotFound, CheckoutPage, type CheckoutActionData } from "~/modules/orders/components/checkout-page";
 import { getCheckout, placeOrder } from "~/modules/orders/orders.server";
@@ -47,7 +47,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   // Each order holds stock and mails its address: limited per client and per recipient.
   const rules = rateLimitRules(env);
   const verdict = await limit(context, rules.orderPerClient, { rule: rules.orderPerEmail, key: parsed.data.email.toLowerCase() });
-  if (verdict.refusal) return refused([tooManyMessage(verdict.refusal)], 429);
+  // The page lists the message with the bag's problems; formError and Retry-After come with the one 429.
+  if (verdict.refusal) return tooManyRequests(verdict.refusal, values, { problems: [tooManyMessage(verdict.refusal)] });
   const viewer = await getViewer(request, context);
   const result = await placeOrder(services.database.db, {
     cartId: params.cartId,
