@@ -2,6 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/fitting-room-cancel";
 import { Button } from "~/components/ui/button";
 import { BRAND } from "~/lib/brand";
+import { formFailure } from "~/lib/forms";
 import { requestContext, servicesContext } from "~/lib/context.server";
 import { longDate, slotLabel } from "~/modules/fittings/fittings";
 import { cancelAppointment, findAppointmentByCancelToken, type CancelLookup } from "~/modules/fittings/fittings.server";
@@ -32,6 +33,21 @@ function statusOf(state: PageState): number {
   if (state.kind === "not-found") return 404;
   if (state.kind === "unavailable") return 503;
   return 200;
+}
+
+type Trouble = Extract<PageState, { kind: "invalid" | "not-found" | "unavailable" }>;
+
+const isTrouble = (state: PageState): state is Trouble =>
+  state.kind === "invalid" || state.kind === "not-found" || state.kind === "unavailable";
+
+/**
+ * The action's answer: the page's new state as its own success data, or a
+ * FormFailure naming what went wrong (`kind`); the page says it in its own
+ * words, and the token is never echoed back.
+ */
+function answerOf(state: PageState) {
+  const init = { status: statusOf(state), headers: PRIVATE_HEADERS };
+  return isTrouble(state) ? data({ ...formFailure(undefined), kind: state.kind }, init) : data({ ok: true as const, ...state }, init);
 }
 
 function whenOf(lookup: Extract<CancelLookup, { appointment: unknown }>): string {
@@ -86,7 +102,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     context.get(requestContext).logger.error({ err: error }, "fitting cancel failed");
     state = { kind: "unavailable" };
   }
-  return data(state, { status: statusOf(state), headers: PRIVATE_HEADERS });
+  return answerOf(state);
 }
 
 export default function CancelFitting({ loaderData, actionData }: Route.ComponentProps) {

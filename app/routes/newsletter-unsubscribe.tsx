@@ -3,7 +3,7 @@ import type { Route } from "./+types/newsletter-unsubscribe";
 import { Button } from "~/components/ui/button";
 import { BRAND } from "~/lib/brand";
 import { requestContext, servicesContext } from "~/lib/context.server";
-import { parseForm, readFormData } from "~/lib/forms";
+import { formFailure, parseForm, readFormData } from "~/lib/forms";
 import { findSubscriptionByToken, unsubscribe } from "~/modules/newsletter/newsletter.server";
 import { unsubscribeSchema } from "~/modules/newsletter/schema";
 
@@ -44,6 +44,21 @@ function statusOf(state: PageState): number {
   return 200;
 }
 
+type Trouble = Extract<PageState, { kind: "invalid" | "not-found" | "unavailable" }>;
+
+const isTrouble = (state: PageState): state is Trouble =>
+  state.kind === "invalid" || state.kind === "not-found" || state.kind === "unavailable";
+
+/**
+ * The action's answer: the page's new state as its own success data, or a
+ * FormFailure naming what went wrong (`kind`); the page says it in its own
+ * words, and the token is never echoed back.
+ */
+function answerOf(state: PageState) {
+  const init = { status: statusOf(state), headers: PRIVATE_HEADERS };
+  return isTrouble(state) ? data({ ...formFailure(undefined), kind: state.kind }, init) : data({ ok: true as const, ...state }, init);
+}
+
 /** The link in the mail lands here. It only reads: mail scanners that open links must not unsubscribe anyone. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
@@ -81,7 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     context.get(requestContext).logger.error({ err: error }, "unsubscribe failed");
     state = { kind: "unavailable" };
   }
-  return data(state, { status: statusOf(state), headers: PRIVATE_HEADERS });
+  return answerOf(state);
 }
 
 export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
