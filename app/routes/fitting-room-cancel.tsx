@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { BRAND } from "~/lib/brand";
 import { requestContext, servicesContext } from "~/lib/context.server";
 import { longDate, slotLabel } from "~/modules/fittings/fittings";
-import { cancelAppointment, findAppointmentByCancelToken, type CancelLookup } from "~/modules/fittings/fittings.server";
+import { cancelFittingByLink, findFittingByLink, type CancelLookup } from "~/modules/fittings/fittings.server";
 
 type PageState =
   | { kind: "confirm"; when: string; token: string }
@@ -52,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   let state: PageState;
   try {
-    state = stateOf(await findAppointmentByCancelToken(services.database.db, token, services.tokens), token, false);
+    state = stateOf(await findFittingByLink(services.database.db, token, services.tokens), token, false);
   } catch (error) {
     context.get(requestContext).logger.error({ err: error }, "fitting cancel lookup failed");
     state = { kind: "unavailable" };
@@ -71,8 +71,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   let state: PageState;
   try {
-    const before = await findAppointmentByCancelToken(services.database.db, token, services.tokens);
-    const outcome = await cancelAppointment(services.database.db, token, {
+    const before = await findFittingByLink(services.database.db, token, services.tokens);
+    const outcome = await cancelFittingByLink(services.database.db, token, {
       tokens: services.tokens,
       settings: services.env,
       appUrl: services.env.APP_URL,

@@ -12,7 +12,7 @@ import { historyFor, recentActivity, recordChange, type Actor } from "./audit.se
 import { attachmentHeader, csvFileName, csvLine } from "./csv";
 import { designRequestFileKeys, imagesOfDesignRequests, removeDesignRequestFiles } from "~/modules/design-requests/design-requests.server";
 import {
-  cancelFittingByStaff,
+  cancelFitting,
   pullListsFor,
   rescheduleFitting,
   type StaffChangeOptions,
@@ -163,7 +163,7 @@ function labelOf(row: { name?: unknown; email?: unknown }): string {
  * else holds it, else the change is refused as a conflict.
  *
  * With `fittingMail`, an upcoming fitting set to cancelled is cancelled as the
- * Cancel fitting button does it (`cancelAppointmentAsStaff`): the customer is
+ * Cancel fitting button does it (`cancelFittingAsStaff`): the customer is
  * mailed the cancellation, whose invitation takes it out of their calendar.
  * A fitting already completed or missed that is set to cancelled is only
  * re-filed: there is nothing to tell the customer.
@@ -179,7 +179,7 @@ export async function changeStatus(
   if (typeof id !== "string" || !isUuid(id)) return { ok: false, reason: "invalid" };
   if (typeof status !== "string" || !(tabInfo(tab).statuses as readonly string[]).includes(status)) return { ok: false, reason: "invalid" };
   if (tab === "appointments" && status === "cancelled" && fittingMail) {
-    const cancelled = await cancelAppointmentAsStaff(db, actor, id, fittingMail);
+    const cancelled = await cancelFittingAsStaff(db, actor, id, fittingMail);
     if (cancelled.status === "cancelled") return { ok: true };
     if (cancelled.status === "refused" && cancelled.reason === "not-found") return { ok: false, reason: "not-found" };
     // Not an upcoming fitting (completed, no-show, or cancelled already): re-filed below, without mail.
@@ -218,13 +218,13 @@ export async function changeStatus(
   }
 }
 
-// --- fittings moved or cancelled by staff --------------------------------------
+// --- fittings rescheduled or cancelled by staff ---------------------------------
 
 /**
- * Moves a fitting to another slot (the fittings module's rules and mail) and
- * records who moved it, from which slot to which, in the same transaction.
+ * Reschedules a fitting to another slot (the fittings module's rules and mail)
+ * and records who did, from which slot to which, in the same transaction.
  */
-export async function rescheduleAppointment(
+export async function rescheduleFittingAsStaff(
   db: Database,
   actor: Actor,
   input: { id: string; date: string; time: string },
@@ -246,13 +246,13 @@ export async function rescheduleAppointment(
 }
 
 /** Cancels a fitting for the boutique (the customer is mailed) and records it: the slot it held, then 'cancelled'. */
-export async function cancelAppointmentAsStaff(
+export async function cancelFittingAsStaff(
   db: Database,
   actor: Actor,
   id: string,
   options: Omit<StaffChangeOptions, "within">,
 ): Promise<StaffChangeOutcome> {
-  return cancelFittingByStaff(db, id, {
+  return cancelFitting(db, id, {
     ...options,
     within: (tx, { appointment, from }) =>
       recordChange(tx, {

@@ -32,7 +32,7 @@ export type CancelLookup =
   { status: "active" | "cancelled" | "over"; appointment: Appointment } | { status: "not-found" } | { status: "invalid-token" };
 
 /** What a cancel link points at, changing nothing: the page asks before it acts. */
-export async function findAppointmentByCancelToken(db: Database, token: unknown, tokens: SignedTokens): Promise<CancelLookup> {
+export async function findFittingByLink(db: Database, token: unknown, tokens: SignedTokens): Promise<CancelLookup> {
   const id = verifyCancelToken(token, tokens);
   if (!id) return { status: "invalid-token" };
   const appointment = await readAppointment(db, id);

@@ -56,7 +56,7 @@ function notesForTime(notes: string | null, time: string): string | null {
 }
 
 /**
- * Moves an active booking to another slot. The slot is judged on the
+ * Reschedules an active booking to another slot. The slot is judged on the
  * boutique's clock as a booking is (closed day, past, started, beyond the
  * horizon), then the booking takes a free place there by the same rule as
  * bookFitting: seat 1, 2, … up to FITTING_SLOT_CAPACITY, with the unique index
@@ -67,7 +67,7 @@ function notesForTime(notes: string | null, time: string): string | null {
  *
  * The reminder follows the booking: reminder_queued_at is cleared so the
  * 24-hour reminder goes out before the new time, unless the new time is
- * already within those 24 hours (the move's own mail is then the fresh notice,
+ * already within those 24 hours (the reschedule's own mail is then the fresh notice,
  * as with a booking made that late).
  */
 export async function rescheduleFitting(
@@ -154,7 +154,7 @@ export async function rescheduleFitting(
  * (which frees its place), the calendar sequence goes up by one, and the
  * customer is mailed the cancellation with METHOD:CANCEL at that sequence.
  */
-export async function cancelFittingByStaff(db: Database, id: string, options: StaffChangeOptions): Promise<StaffChangeOutcome> {
+export async function cancelFitting(db: Database, id: string, options: StaffChangeOptions): Promise<StaffChangeOutcome> {
   return db.transaction(async (tx) => {
     const row = await lockAppointment(tx, id);
     if (!row) return refused("not-found", STAFF_MESSAGES.notFound);
@@ -166,7 +166,7 @@ export async function cancelFittingByStaff(db: Database, id: string, options: St
       .set({ status: "cancelled", cancelledAt: options.now ?? new Date(), calendarSequence: sql`${appointments.calendarSequence} + 1` })
       .where(eq(appointments.id, id));
     const appointment = await readAppointment(tx, id);
-    if (!appointment) throw new Error("cancelFittingByStaff: the appointment vanished inside its transaction");
+    if (!appointment) throw new Error("cancelFitting: the appointment vanished inside its transaction");
     const change: FittingChange = {
       appointment,
       from: { date: row.preferredDate, time: row.preferredTime, status: row.status as AppointmentStatus },
@@ -185,7 +185,7 @@ export type CancelOutcome = CancelLookup;
  * calendar sequence goes up by one; a cancellation with METHOD:CANCEL and that
  * sequence is queued in the same transaction. Safe to repeat.
  */
-export async function cancelAppointment(
+export async function cancelFittingByLink(
   db: Database,
   token: unknown,
   options: { tokens: SignedTokens; settings: Pick<Env, "BOUTIQUE_TIME_ZONE">; appUrl: string },

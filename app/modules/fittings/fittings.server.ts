@@ -16,17 +16,10 @@ export {
   type FittingSettings,
 } from "./availability.server";
 export { appointmentNotes, bookFitting, upcomingAppointments, type BookingOptions } from "./booking.server";
+export { CANCEL_PATH, CANCEL_TOKEN_PURPOSE, cancelUrl, findFittingByLink, signCancelToken, type CancelLookup } from "./cancel-links.server";
 export {
-  CANCEL_PATH,
-  CANCEL_TOKEN_PURPOSE,
-  cancelUrl,
-  findAppointmentByCancelToken,
-  signCancelToken,
-  type CancelLookup,
-} from "./cancel-links.server";
-export {
-  cancelAppointment,
-  cancelFittingByStaff,
+  cancelFittingByLink,
+  cancelFitting,
   rescheduleFitting,
   type CancelOutcome,
   type FittingChange,

@@ -1,4 +1,4 @@
-// The fitting mails: the confirmation, the reminder, a staff move and a
+// The fitting mails: the confirmation, the reminder, a reschedule and a
 // cancellation. Each carries the booking's invitation (.ics) at its current
 // calendar sequence; all but the cancellation carry its cancel link.
 import { BRAND } from "~/lib/brand";

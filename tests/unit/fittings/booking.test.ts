@@ -5,10 +5,10 @@ import { mailOutbox } from "~/db/schema/mail";
 import { createSignedTokens } from "~/lib/signed-token.server";
 import {
   bookFitting,
-  cancelAppointment,
+  cancelFittingByLink,
   CANCELLATION_MAIL_KIND,
   CONFIRMATION_MAIL_KIND,
-  findAppointmentByCancelToken,
+  findFittingByLink,
   fittingCalendar,
   signCancelToken,
   slotsForDate,
@@ -150,11 +150,11 @@ describe.each(testEngines)("fitting bookings on $name", (engine) => {
     const outcome = await bookFitting(db, booking(), options());
     if (outcome.status !== "booked") throw new Error("not booked");
     const token = signCancelToken(outcome.appointment, TOKENS);
-    expect(await findAppointmentByCancelToken(db, token, TOKENS)).toMatchObject({ status: "active" });
-    expect(await findAppointmentByCancelToken(db, `${token}x`, TOKENS)).toEqual({ status: "invalid-token" });
+    expect(await findFittingByLink(db, token, TOKENS)).toMatchObject({ status: "active" });
+    expect(await findFittingByLink(db, `${token}x`, TOKENS)).toEqual({ status: "invalid-token" });
     const cancelOptions = { tokens: TOKENS, settings: SETTINGS, appUrl: "https://boutique.example" };
-    expect(await cancelAppointment(db, token, cancelOptions)).toMatchObject({ status: "cancelled" });
-    expect(await cancelAppointment(db, token, cancelOptions)).toMatchObject({ status: "cancelled" });
+    expect(await cancelFittingByLink(db, token, cancelOptions)).toMatchObject({ status: "cancelled" });
+    expect(await cancelFittingByLink(db, token, cancelOptions)).toMatchObject({ status: "cancelled" });
     const cancellations = await db.select().from(mailOutbox).where(eq(mailOutbox.kind, CANCELLATION_MAIL_KIND));
     expect(cancellations).toHaveLength(1);
     expect(Buffer.from(cancellations[0]?.attachments?.[0]?.contentBase64 ?? "", "base64").toString()).toContain("METHOD:CANCEL");
