@@ -13,15 +13,10 @@ import type { FittingCalendar, SlotAvailability } from "./types";
  * and the boutique's IANA time zone, so a server running in UTC (or anywhere)
  * agrees with the shop's wall clock, across midnight and DST changes alike.
  */
-export interface ClockOptions {
+interface ClockOptions {
   now: Date;
   timeZone: string;
   horizonDays: number;
-}
-
-/** Today's date on the boutique's clock, 'YYYY-MM-DD' (lib/format's isoDateIn). */
-export function boutiqueToday(now: Date, timeZone: string): string {
-  return isoDateIn(now, timeZone);
 }
 
 /** The instant a slot starts: the date and 'HH:MM' read on the boutique's wall clock. */
@@ -36,11 +31,11 @@ export function slotEnd(date: string, time: string, timeZone: string): Date {
   return new Date(slotStart(date, time, timeZone).getTime() + SLOT_MINUTES * 60_000);
 }
 
-export type DayVerdict = "open" | "closed" | "past" | "beyond";
+type DayVerdict = "open" | "closed" | "past" | "beyond";
 
 /** Whether a date can be booked at all, before looking at its slots. */
 export function judgeDay(date: string, clock: ClockOptions): DayVerdict {
-  const today = boutiqueToday(clock.now, clock.timeZone);
+  const today = isoDateIn(clock.now, clock.timeZone);
   if (date < today) return "past";
   if (date > addDays(today, clock.horizonDays)) return "beyond";
   if (!isOpenWeekday(date)) return "closed";
@@ -58,8 +53,8 @@ export function judgeSlot(date: string, time: string, clock: ClockOptions): Slot
 }
 
 /** Every date from today to the horizon, inclusive. */
-export function bookableRange(clock: ClockOptions): { today: string; lastDay: string; days: string[] } {
-  const today = boutiqueToday(clock.now, clock.timeZone);
+function bookableRange(clock: ClockOptions): { today: string; lastDay: string; days: string[] } {
+  const today = isoDateIn(clock.now, clock.timeZone);
   const days: string[] = [];
   for (let i = 0; i <= clock.horizonDays; i++) days.push(addDays(today, i));
   return { today, lastDay: days[days.length - 1] ?? today, days };

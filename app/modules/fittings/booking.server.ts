@@ -12,9 +12,9 @@ import { slotLabel } from "./fittings";
 import { confirmationMail } from "./mails.server";
 import { storePullList } from "./pull-list.server";
 import { FITTING_MESSAGES, type FittingBooking } from "./schema";
-import type { Appointment, BookingOutcome } from "./types";
+import type { BookingOutcome } from "./types";
 
-export interface BookingOptions {
+interface BookingOptions {
   settings: FittingSettings;
   appUrl: string;
   tokens: SignedTokens;
@@ -98,15 +98,4 @@ export async function bookFitting(db: Database, input: FittingBooking, options: 
     }
     return { status: "refused", reason: "full", message: FITTING_MESSAGES.slotTaken } satisfies BookingOutcome;
   });
-}
-
-/** A signed-in shopper's upcoming active appointments, soonest first. */
-export async function upcomingAppointments(db: Database, userId: string, now = new Date()): Promise<Appointment[]> {
-  const rows = await db
-    .select({ id: appointments.id })
-    .from(appointments)
-    .where(and(eq(appointments.userId, userId), active(), sql`${appointments.startsAt} > ${now.toISOString()}::timestamptz`))
-    .orderBy(appointments.startsAt);
-  const found = await Promise.all(rows.map((row) => readAppointment(db, row.id)));
-  return found.filter((item): item is Appointment => item !== null);
 }

@@ -6,10 +6,10 @@ import type { SignedTokens } from "~/lib/signed-token.server";
 import { readAppointment } from "./appointment-rows.server";
 import type { Appointment } from "./types";
 
-export const CANCEL_PATH = "/fitting-room/cancel";
-export const CANCEL_TOKEN_PURPOSE = "fitting-cancel";
+const CANCEL_PATH = "/fitting-room/cancel";
+const CANCEL_TOKEN_PURPOSE = "fitting-cancel";
 
-export function signCancelToken(appointment: Pick<Appointment, "id" | "startsAt">, tokens: SignedTokens): string {
+function signCancelToken(appointment: Pick<Appointment, "id" | "startsAt">, tokens: SignedTokens): string {
   const until = new Date((appointment.startsAt ?? new Date()).getTime() + 24 * 3600_000);
   return tokens.sign(CANCEL_TOKEN_PURPOSE, appointment.id, { expiresAt: until });
 }

@@ -22,7 +22,7 @@ import { STAFF_MESSAGES } from "./schema";
 import type { Appointment } from "./types";
 
 /** Where a booking was before a staff change: its slot and status. */
-export interface FittingChange {
+interface FittingChange {
   appointment: Appointment;
   from: { date: string; time: string; status: AppointmentStatus };
 }
@@ -177,8 +177,6 @@ export async function cancelFitting(db: Database, id: string, options: StaffChan
   });
 }
 
-export type CancelOutcome = CancelLookup;
-
 /**
  * Cancels the appointment a signed link names: the status becomes cancelled,
  * which takes it out of the unique index and so frees its place, and the
@@ -189,7 +187,7 @@ export async function cancelFittingByLink(
   db: Database,
   token: unknown,
   options: { tokens: SignedTokens; settings: Pick<Env, "BOUTIQUE_TIME_ZONE">; appUrl: string },
-): Promise<CancelOutcome> {
+): Promise<CancelLookup> {
   const id = verifyCancelToken(token, options.tokens);
   if (!id) return { status: "invalid-token" };
   return db.transaction(async (tx) => {
@@ -200,9 +198,9 @@ export async function cancelFittingByLink(
       .where(and(eq(appointments.id, id), active()))
       .returning({ id: appointments.id });
     const appointment = await readAppointment(tx, id);
-    if (!appointment) return { status: "not-found" } satisfies CancelOutcome;
-    if (!updated) return { status: appointment.status === "cancelled" ? "cancelled" : "over", appointment } satisfies CancelOutcome;
+    if (!appointment) return { status: "not-found" } satisfies CancelLookup;
+    if (!updated) return { status: appointment.status === "cancelled" ? "cancelled" : "over", appointment } satisfies CancelLookup;
     await enqueueMail(tx, cancellationMail(appointment, options.settings.BOUTIQUE_TIME_ZONE));
-    return { status: "cancelled", appointment } satisfies CancelOutcome;
+    return { status: "cancelled", appointment } satisfies CancelLookup;
   });
 }

@@ -3,33 +3,19 @@
 import type { Env } from "~/lib/env.server";
 import { createRateLimiter, type RateLimiter } from "~/lib/rate-limit.server";
 
-export type { PullItem } from "./types";
+export { clockFor, fittingCalendar, judgeDay, slotsForDate } from "./availability.server";
+export { bookFitting } from "./booking.server";
+export { findFittingByLink, type CancelLookup } from "./cancel-links.server";
 export {
-  boutiqueToday,
-  clockFor,
-  fittingCalendar,
-  judgeDay,
-  judgeSlot,
-  slotsForDate,
-  slotStart,
-  type ClockOptions,
-  type FittingSettings,
-} from "./availability.server";
-export { appointmentNotes, bookFitting, upcomingAppointments, type BookingOptions } from "./booking.server";
-export { CANCEL_PATH, CANCEL_TOKEN_PURPOSE, cancelUrl, findFittingByLink, signCancelToken, type CancelLookup } from "./cancel-links.server";
-export {
-  cancelFittingByLink,
   cancelFitting,
+  cancelFittingByLink,
   rescheduleFitting,
-  type CancelOutcome,
-  type FittingChange,
   type StaffChangeOptions,
   type StaffChangeOutcome,
   type StaffRefusal,
 } from "./changes.server";
-export { CANCELLATION_MAIL_KIND, CONFIRMATION_MAIL_KIND, describeSlot, REMINDER_MAIL_KIND, RESCHEDULE_MAIL_KIND } from "./mails.server";
-export { queueDueReminders, startFittingReminders, type ReminderOptions } from "./reminders.server";
-export { MAX_PULL_ITEMS, pullListChoices, pullListFor, pullListsFor } from "./pull-list.server";
+export { startFittingReminders } from "./reminders.server";
+export { pullListChoices, pullListsFor } from "./pull-list.server";
 
 // --- rate limit ------------------------------------------------------------------
 

@@ -9,20 +9,20 @@ import { longDate, slotLabel } from "./fittings";
 import { fittingInvitation } from "./invitation.server";
 import type { Appointment } from "./types";
 
-export const CONFIRMATION_MAIL_KIND = "fitting-confirmation";
-export const CANCELLATION_MAIL_KIND = "fitting-cancellation";
-export const REMINDER_MAIL_KIND = "fitting-reminder";
-export const RESCHEDULE_MAIL_KIND = "fitting-rescheduled";
+const CONFIRMATION_MAIL_KIND = "fitting-confirmation";
+const CANCELLATION_MAIL_KIND = "fitting-cancellation";
+const REMINDER_MAIL_KIND = "fitting-reminder";
+const RESCHEDULE_MAIL_KIND = "fitting-rescheduled";
 
 /** Where a mail's cancel link points, and the boutique's zone its invitation is written in. */
-export interface FittingMailOptions {
+interface FittingMailOptions {
   appUrl: string;
   tokens: SignedTokens;
   timeZone: string;
 }
 
 /** 'Saturday, November 28, 2026 at 10:00 AM'. */
-export function describeSlot(date: string, time: string): string {
+function describeSlot(date: string, time: string): string {
   return `${longDate(date)} at ${slotLabel(time)}`;
 }
 

@@ -7,7 +7,7 @@ import { wishlistItems } from "~/db/schema/wishlist";
 import type { PullItem } from "./types";
 
 /** At most this many dresses on one pull list (a rail, not the whole shop). */
-export const MAX_PULL_ITEMS = 12;
+const MAX_PULL_ITEMS = 12;
 
 /** The wishlist a signed-in shopper picks her pull list from, newest first. */
 export async function pullListChoices(db: Database, userId: string): Promise<PullItem[]> {
@@ -76,9 +76,4 @@ export async function pullListsFor(db: Database, appointmentIds: readonly string
     out.set(row.appointmentId, list);
   }
   return out;
-}
-
-/** One appointment's pull list (empty when there is none). */
-export async function pullListFor(db: Database, appointmentId: string): Promise<PullItem[]> {
-  return (await pullListsFor(db, [appointmentId])).get(appointmentId) ?? [];
 }

@@ -11,7 +11,7 @@ import { enqueueMail } from "~/modules/mail/mail.server";
 import { readAppointment } from "./appointment-rows.server";
 import { reminderMail } from "./mails.server";
 
-export interface ReminderOptions {
+interface ReminderOptions {
   settings: Pick<Env, "BOUTIQUE_TIME_ZONE" | "FITTING_REMINDER_LEAD_MS">;
   appUrl: string;
   tokens: SignedTokens;
