@@ -11,7 +11,7 @@ import type { ImageStore, StoredImage } from "~/modules/uploads/uploads.server";
 import { BUDGET_LABELS, daysUntil, DESIGN_MESSAGES, EVENT_TYPE_LABELS, LEAD_TIME_DAYS, type DesignRequest } from "./schema";
 import type { DesignRequestOutcome } from "./types";
 
-export { answerDesignRequest, IMAGES_FIELD, type DesignRequestAnswer } from "./post.server";
+export { answerDesignRequest, IMAGES_FIELD, type DesignRequestAnswer } from "./answer-design-request.server";
 
 export const DESIGN_CONFIRMATION_MAIL_KIND = "design-request-confirmation";
 export const DESIGN_NOTICE_MAIL_KIND = "design-request-notice";
