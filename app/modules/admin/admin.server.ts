@@ -30,7 +30,7 @@ import {
   toSubmission,
   toSubscriber,
   type Cursor,
-} from "./dashboard.server";
+} from "./dashboard-read-model.server";
 import type { ActivityEntry, DashboardCounts, DashboardPage, DashboardRow, DashboardView } from "./types";
 
 export type { Actor } from "./audit.server";

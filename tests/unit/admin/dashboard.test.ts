@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { changeStatus, deleteItem, exportCsv, loadDashboard, parseView } from "~/modules/admin/admin.server";
-import { containsPattern, exportBatches, indexedSearch, listPage, readCounts } from "~/modules/admin/dashboard.server";
+import { containsPattern, exportBatches, indexedSearch, listPage, readCounts } from "~/modules/admin/dashboard-read-model.server";
 import { appointmentSearchText } from "~/db/schema/fittings";
 import { submissionSearchText } from "~/db/schema/design-requests";
 import { testEngines, type TestDatabase } from "../../helpers/databases";

@@ -1,6 +1,9 @@
-// The dashboard's queries: a page of one tab (search, filter and keyset
-// pagination all in the database), the counts, and the export's batches.
-// Nothing here ever reads a whole table.
+// The dashboard's read model: it reads other modules' tables (design
+// requests, fittings, the newsletter) directly, as one view for staff, and
+// never writes them. A page of one tab (search, filter and keyset pagination
+// all in the database), the counts, a customer's other requests and
+// appointments, the rows as the dashboard shows them, and the export's
+// batches and columns. Nothing here ever reads a whole table.
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Executor } from "~/db/client.server";
 import { appointmentSearchText } from "~/db/schema/fittings";
