@@ -3,6 +3,7 @@
 // left to cancel.
 import type { Database } from "~/db/client.server";
 import type { SignedTokens } from "~/lib/signed-token.server";
+import { verifyLinkToken } from "~/lib/token-landing.server";
 import { readAppointment } from "./appointment-rows.server";
 import type { Appointment } from "./types";
 
@@ -20,12 +21,10 @@ export function cancelUrl(appointment: Pick<Appointment, "id" | "startsAt">, opt
   return url.toString();
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 /** The appointment id a cancel link names, when the token is ours, intact and unexpired; else null. */
 export function verifyCancelToken(token: unknown, tokens: SignedTokens): string | null {
-  const verdict = tokens.verify(CANCEL_TOKEN_PURPOSE, typeof token === "string" ? token.trim() : token);
-  return verdict.valid && UUID.test(verdict.subject) ? verdict.subject : null;
+  const verdict = verifyLinkToken(tokens, CANCEL_TOKEN_PURPOSE, token);
+  return verdict.valid ? verdict.id : null;
 }
 
 export type CancelLookup =

@@ -4,6 +4,7 @@ import { queryRows, type Database } from "~/db/client.server";
 import { newsletterSubscribers } from "~/db/schema/newsletter";
 import { BRAND } from "~/lib/brand";
 import type { SignedTokens } from "~/lib/signed-token.server";
+import { verifyLinkToken } from "~/lib/token-landing.server";
 import { isUuid } from "~/lib/uuid";
 import { brandedMail, enqueueMail, type MailMessage } from "~/modules/mail/mail.server";
 import { NEWSLETTER_DISCOUNT_CODE, NEWSLETTER_DISCOUNT_PERCENT } from "./constants";
@@ -131,10 +132,9 @@ export function signUnsubscribeToken(subscriberId: string, tokens: SignedTokens)
 
 /** The subscriber id when the token is ours and intact (in today's format or the first one), else null. Never throws. */
 export function verifyUnsubscribeToken(token: unknown, tokens: SignedTokens): string | null {
-  if (typeof token !== "string") return null;
-  const verdict = tokens.verify(UNSUBSCRIBE_TOKEN_PURPOSE, token.trim());
-  if (verdict.valid) return isUuid(verdict.subject) ? verdict.subject : null;
-  return verdict.reason === "malformed" ? verifyFirstFormatToken(token.trim(), tokens.legacySecrets) : null;
+  const verdict = verifyLinkToken(tokens, UNSUBSCRIBE_TOKEN_PURPOSE, token);
+  if (verdict.valid) return verdict.id;
+  return verdict.reason === "malformed" && typeof token === "string" ? verifyFirstFormatToken(token.trim(), tokens.legacySecrets) : null;
 }
 
 /**
