@@ -20,7 +20,7 @@ import type { DesignRequestResult } from "./types";
 
 type Context = Readonly<RouterContextProvider>;
 
-export interface DesignRequestAnswer {
+interface DesignRequestAnswer {
   status: number;
   body: DesignRequestResult;
   headers?: Record<string, string>;
@@ -29,7 +29,7 @@ export interface DesignRequestAnswer {
 const FIELDS = ["name", "email", "phone", "eventType", "eventDate", "venue", "stylePreference", "colors", "vision", "budget", "website"];
 
 /** The file input's name. */
-export const IMAGES_FIELD = "images";
+const IMAGES_FIELD = "images";
 
 /**
  * A posted custom design request, judged and (when it passes) stored with its
