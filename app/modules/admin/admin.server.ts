@@ -39,12 +39,12 @@ export type { Actor } from "./audit.server";
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
 
-export function encodeCursor(cursor: Cursor): string {
+function encodeCursor(cursor: Cursor): string {
   return Buffer.from(`${cursor.at}|${cursor.id}`, "utf8").toString("base64url");
 }
 
 /** A cursor from the URL, or null when it is anything but what encodeCursor makes (a hand-edited URL shows the first page). */
-export function decodeCursor(value: string | null): Cursor | null {
+function decodeCursor(value: string | null): Cursor | null {
   if (!value || value.length > 200) return null;
   const decoded = Buffer.from(value, "base64url").toString("utf8");
   const [at, id, extra] = decoded.split("|");
@@ -52,7 +52,7 @@ export function decodeCursor(value: string | null): Cursor | null {
   return { at, id };
 }
 
-export interface ParsedView extends DashboardView {
+interface ParsedView extends DashboardView {
   after: Cursor | null;
   before: Cursor | null;
 }
@@ -150,7 +150,7 @@ async function withDetails(
 
 // --- changes ------------------------------------------------------------------
 
-export type ChangeOutcome = { ok: true } | { ok: false; reason: "invalid" | "not-found" | "conflict" };
+type ChangeOutcome = { ok: true } | { ok: false; reason: "invalid" | "not-found" | "conflict" };
 
 function labelOf(row: { name?: unknown; email?: unknown }): string {
   return [row.name, row.email].filter((v) => typeof v === "string" && v).join(" · ");
@@ -267,7 +267,7 @@ export async function cancelFittingAsStaff(
   });
 }
 
-export interface DeleteOptions {
+interface DeleteOptions {
   /** Where a submission's inspiration images are stored: their files go once the delete has committed (decision 0013). */
   store: ImageStore;
   /** Told when a file could not be removed; the delete itself stands. */
@@ -383,5 +383,3 @@ export async function exportCsv(
     },
   };
 }
-
-export { csvCell, csvLine } from "./csv";

@@ -18,7 +18,7 @@ export interface Cursor {
   id: string;
 }
 
-export interface ListQuery {
+interface ListQuery {
   tab: DashboardTab;
   /** Already trimmed; empty for no search. */
   q: string;
@@ -74,7 +74,7 @@ export const TABLE_NAMES: Record<DashboardTab, string> = {
 };
 
 /** `%text%` for LIKE, with the pattern's own wildcards taken literally. */
-export function containsPattern(text: string): string {
+function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
@@ -215,9 +215,9 @@ export async function readCounts(db: Executor): Promise<DashboardCounts> {
 // --- a customer's other requests and appointments ---------------------------------
 
 /** How many of a customer's other requests, and of her appointments, a submission's details show. */
-export const RELATED_LIMIT = 5;
+const RELATED_LIMIT = 5;
 
-export interface CustomerOf {
+interface CustomerOf {
   /** The submission whose details these are (left out of its own list). */
   rowId: string;
   email: string;
