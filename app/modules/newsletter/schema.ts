@@ -19,7 +19,7 @@ const SINGLE_ADDRESS =
  * at once), the action (which decides) and the input's attributes
  * (`inputAttributes` from `~/lib/forms`).
  */
-export const newsletterEmail = z
+const newsletterEmail = z
   .string({ error: NEWSLETTER_MESSAGES.invalidEmail })
   .trim()
   .min(1, NEWSLETTER_MESSAGES.invalidEmail)
