@@ -42,7 +42,7 @@ export async function postedToken(request: Request): Promise<string | null> {
   return parsed.data.token ?? new URL(request.url).searchParams.get("token");
 }
 
-export type LinkTokenVerdict = { valid: true; id: string } | { valid: false; reason: "malformed" | "forged" | "expired" };
+type LinkTokenVerdict = { valid: true; id: string } | { valid: false; reason: "malformed" | "forged" | "expired" };
 
 /**
  * The row id a link's token names: the token is text, ours, intact, unexpired,
