@@ -190,5 +190,3 @@ function welcomeMail({ to, unsubscribeLink, appUrl }: { to: string; unsubscribeL
     },
   });
 }
-
-// --- the sign-up limit ----------------------------------------------------------
