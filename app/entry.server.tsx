@@ -68,7 +68,7 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        // A Suspense boundary whose content is ready stays in place in the document (HydrateApart's sections).
+        // A Suspense boundary whose content is ready stays in place in the document (HydrateSeparately's sections).
         // By default React moves one larger than 12.8 KB out of line, to be put in place by a script later:
         // hidden without JavaScript, and shown a frame or more after the rest of the page.
         progressiveChunkSize: Number.MAX_SAFE_INTEGER,

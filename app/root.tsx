@@ -15,7 +15,7 @@ import { toast, Toaster } from "~/lib/toast";
 import type { Route } from "./+types/root";
 import { Button } from "~/components/ui/button";
 import { SiteFooter } from "~/components/layout/site-footer";
-import { HydrateApart } from "~/components/ui/hydrate-apart";
+import { HydrateSeparately } from "~/components/ui/hydrate-separately";
 import { SiteHeader } from "~/components/layout/site-header";
 import { ThemeScript } from "~/components/layout/theme-script";
 import { EarlyClicksScript, ReplayEarlyClicks } from "~/lib/early-clicks";
@@ -117,11 +117,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <main id="main" className="flex flex-1 flex-col">
           {children}
         </main>
-        <HydrateApart>
+        <HydrateSeparately>
           <SiteFooter />
           {/* Last in the page's last part to hydrate on its own: its effect runs once the whole page has hydrated. */}
           <ReplayEarlyClicks />
-        </HydrateApart>
+        </HydrateSeparately>
         <Toaster position="top-center" closeButton />
         <BrandIntro />
         <GoldenCursor />

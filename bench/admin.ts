@@ -20,7 +20,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { migrateDatabase, openDatabase, queryRows, type DatabaseHandle } from "~/db/client.server";
 import { exportCsv, loadDashboard, parseView } from "~/modules/admin/admin.server";
-import { readCounts } from "~/modules/admin/dashboard.server";
+import { readCounts } from "~/modules/admin/dashboard-read-model.server";
 import { printHeader, summarise, table } from "./bench-helpers";
 
 const ROWS = Number(process.argv[2] ?? 1_000_000);

@@ -46,7 +46,7 @@ function press(target: Element) {
  * effect of the page has run.
  *
  * The replay waits until React has finished running effects (a microtask after this one): should a part of the
- * page hydrated on its own (HydrateApart) still be waiting, React hydrates it at once for a click, but not for
+ * page hydrated on its own (HydrateSeparately) still be waiting, React hydrates it at once for a click, but not for
  * one that comes while it is running effects, which it drops.
  */
 export function ReplayEarlyClicks() {
@@ -54,7 +54,7 @@ export function ReplayEarlyClicks() {
     let cancelled = false;
     queueMicrotask(() => {
       if (cancelled) return;
-      // Parts hydrated on their own (HydrateApart) come in later tasks: taps stay held, and the page is not
+      // Parts hydrated on their own (HydrateSeparately) come in later tasks: taps stay held, and the page is not
       // called interactive, until the last of them has hydrated. A tap on a part still waiting was dropped by
       // React while it ran another part's effects (a dialog's opener did nothing, or its form navigated away).
       whenPartsHydrated(() => {
@@ -75,7 +75,7 @@ export function ReplayEarlyClicks() {
   return null;
 }
 
-/** Parts of the page (HydrateApart) whose content has not hydrated yet, and who waits for the last of them. */
+/** Parts of the page (HydrateSeparately) whose content has not hydrated yet, and who waits for the last of them. */
 let partsWaiting = 0;
 let onPartsHydrated: (() => void)[] = [];
 

@@ -51,6 +51,11 @@ export function pageMeta({
   return meta;
 }
 
+/** A page whose address holds a working key (a mailed link's token): kept out of indexes, and no Referer to other sites. */
+export function privatePageMeta(title: string): MetaDescriptor[] {
+  return [{ title }, { name: "robots", content: "noindex" }, { name: "referrer", content: "same-origin" }];
+}
+
 /** A JSON-LD block for the page's meta (React Router renders it as a script of type application/ld+json). */
 export function jsonLd(data: Record<string, unknown>): MetaDescriptor {
   return { "script:ld+json": data };

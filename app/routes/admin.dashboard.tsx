@@ -8,12 +8,12 @@ import { authHeaders, flashRedirect, mergeSetCookies, requireAdmin } from "~/mod
 import { AUTH_MESSAGES } from "~/modules/accounts/accounts";
 import { DASHBOARD_MESSAGES, DASHBOARD_TABS, dashboardHref } from "~/modules/admin/admin";
 import {
-  cancelAppointmentAsStaff,
+  cancelFittingAsStaff,
   changeStatus,
   deleteItem,
   loadDashboard,
   parseView,
-  rescheduleAppointment,
+  rescheduleFittingAsStaff,
 } from "~/modules/admin/admin.server";
 import { CountCards } from "~/modules/admin/components/count-cards";
 import { DashboardPanel } from "~/modules/admin/components/dashboard-panel";
@@ -118,15 +118,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       const rescheduling = intent === "reschedule";
       const failed = rescheduling ? STAFF_MESSAGES.rescheduleFailed : STAFF_MESSAGES.cancelFailed;
       const options = { settings: env, appUrl: env.APP_URL, tokens };
-      const move = rescheduling ? parseForm(fittingRescheduleSchema, form) : null;
+      const reschedule = rescheduling ? parseForm(fittingRescheduleSchema, form) : null;
       const cancel = rescheduling ? null : parseForm(fittingStaffCancelSchema, form);
-      const invalid = move && !move.ok ? move : cancel && !cancel.ok ? cancel : null;
+      const invalid = reschedule && !reschedule.ok ? reschedule : cancel && !cancel.ok ? cancel : null;
       if (invalid) return fail(firstMessage(invalid) ?? failed, 400, invalid.fieldErrors, invalid.values);
       try {
-        const outcome = move?.ok
-          ? await rescheduleAppointment(database.db, actor, move.data, options)
+        const outcome = reschedule?.ok
+          ? await rescheduleFittingAsStaff(database.db, actor, reschedule.data, options)
           : cancel?.ok
-            ? await cancelAppointmentAsStaff(database.db, actor, cancel.data.id, options)
+            ? await cancelFittingAsStaff(database.db, actor, cancel.data.id, options)
             : null;
         if (!outcome) return fail(failed, 400);
         if (outcome.status === "refused") {
@@ -153,7 +153,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return fail("Unknown action", 400);
 }
 
-/** A refused move or cancellation: the booking is gone (404), the request makes no sense (400), or the slot or booking says no (409). */
+/** A refused reschedule or cancellation: the booking is gone (404), the request makes no sense (400), or the slot or booking says no (409). */
 function refusalStatus(reason: StaffRefusal): number {
   if (reason === "not-found") return 404;
   if (reason === "full" || reason === "duplicate" || reason === "inactive") return 409;

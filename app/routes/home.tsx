@@ -15,7 +15,7 @@ import { SocialGallery } from "~/modules/brand/components/home/social-gallery";
 import { ARTWORK } from "~/modules/brand/brand";
 import { NewsletterCta } from "~/modules/newsletter/components/newsletter-cta";
 import { useNewsletterModal } from "~/modules/newsletter/components/newsletter-modal";
-import { HydrateApart } from "~/components/ui/hydrate-apart";
+import { HydrateSeparately } from "~/components/ui/hydrate-separately";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -46,25 +46,25 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <HomeHero />
-      {/* Each section below the first screen is hydrated on its own (HydrateApart): a few short tasks instead of one long one. */}
-      <HydrateApart>
+      {/* Each section below the first screen is hydrated on its own (HydrateSeparately): a few short tasks instead of one long one. */}
+      <HydrateSeparately>
         <HowItWorks />
-      </HydrateApart>
+      </HydrateSeparately>
       <StorefrontNoticeToast notice={loaderData.notice} />
-      <HydrateApart>
+      <HydrateSeparately>
         <MostLovedDresses products={loaderData.mostLoved} />
-      </HydrateApart>
-      <HydrateApart>
+      </HydrateSeparately>
+      <HydrateSeparately>
         <BridalCarousel />
-      </HydrateApart>
-      <HydrateApart>
+      </HydrateSeparately>
+      <HydrateSeparately>
         <AboutBlock />
         <JournalTeaser />
-      </HydrateApart>
-      <HydrateApart>
+      </HydrateSeparately>
+      <HydrateSeparately>
         <NewsletterCta onOpen={openModal} />
         <SocialGallery />
-      </HydrateApart>
+      </HydrateSeparately>
       {modal}
     </>
   );

@@ -12,7 +12,7 @@ import { historyFor, recentActivity, recordChange, type Actor } from "./audit.se
 import { attachmentHeader, csvFileName, csvLine } from "./csv";
 import { designRequestFileKeys, imagesOfDesignRequests, removeDesignRequestFiles } from "~/modules/design-requests/design-requests.server";
 import {
-  cancelFittingByStaff,
+  cancelFitting,
   pullListsFor,
   rescheduleFitting,
   type StaffChangeOptions,
@@ -30,7 +30,7 @@ import {
   toSubmission,
   toSubscriber,
   type Cursor,
-} from "./dashboard.server";
+} from "./dashboard-read-model.server";
 import type { ActivityEntry, DashboardCounts, DashboardPage, DashboardRow, DashboardView } from "./types";
 
 export type { Actor } from "./audit.server";
@@ -39,12 +39,12 @@ export type { Actor } from "./audit.server";
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
 
-export function encodeCursor(cursor: Cursor): string {
+function encodeCursor(cursor: Cursor): string {
   return Buffer.from(`${cursor.at}|${cursor.id}`, "utf8").toString("base64url");
 }
 
 /** A cursor from the URL, or null when it is anything but what encodeCursor makes (a hand-edited URL shows the first page). */
-export function decodeCursor(value: string | null): Cursor | null {
+function decodeCursor(value: string | null): Cursor | null {
   if (!value || value.length > 200) return null;
   const decoded = Buffer.from(value, "base64url").toString("utf8");
   const [at, id, extra] = decoded.split("|");
@@ -52,7 +52,7 @@ export function decodeCursor(value: string | null): Cursor | null {
   return { at, id };
 }
 
-export interface ParsedView extends DashboardView {
+interface ParsedView extends DashboardView {
   after: Cursor | null;
   before: Cursor | null;
 }
@@ -150,7 +150,7 @@ async function withDetails(
 
 // --- changes ------------------------------------------------------------------
 
-export type ChangeOutcome = { ok: true } | { ok: false; reason: "invalid" | "not-found" | "conflict" };
+type ChangeOutcome = { ok: true } | { ok: false; reason: "invalid" | "not-found" | "conflict" };
 
 function labelOf(row: { name?: unknown; email?: unknown }): string {
   return [row.name, row.email].filter((v) => typeof v === "string" && v).join(" · ");
@@ -163,7 +163,7 @@ function labelOf(row: { name?: unknown; email?: unknown }): string {
  * else holds it, else the change is refused as a conflict.
  *
  * With `fittingMail`, an upcoming fitting set to cancelled is cancelled as the
- * Cancel fitting button does it (`cancelAppointmentAsStaff`): the customer is
+ * Cancel fitting button does it (`cancelFittingAsStaff`): the customer is
  * mailed the cancellation, whose invitation takes it out of their calendar.
  * A fitting already completed or missed that is set to cancelled is only
  * re-filed: there is nothing to tell the customer.
@@ -179,7 +179,7 @@ export async function changeStatus(
   if (typeof id !== "string" || !isUuid(id)) return { ok: false, reason: "invalid" };
   if (typeof status !== "string" || !(tabInfo(tab).statuses as readonly string[]).includes(status)) return { ok: false, reason: "invalid" };
   if (tab === "appointments" && status === "cancelled" && fittingMail) {
-    const cancelled = await cancelAppointmentAsStaff(db, actor, id, fittingMail);
+    const cancelled = await cancelFittingAsStaff(db, actor, id, fittingMail);
     if (cancelled.status === "cancelled") return { ok: true };
     if (cancelled.status === "refused" && cancelled.reason === "not-found") return { ok: false, reason: "not-found" };
     // Not an upcoming fitting (completed, no-show, or cancelled already): re-filed below, without mail.
@@ -218,13 +218,13 @@ export async function changeStatus(
   }
 }
 
-// --- fittings moved or cancelled by staff --------------------------------------
+// --- fittings rescheduled or cancelled by staff ---------------------------------
 
 /**
- * Moves a fitting to another slot (the fittings module's rules and mail) and
- * records who moved it, from which slot to which, in the same transaction.
+ * Reschedules a fitting to another slot (the fittings module's rules and mail)
+ * and records who did, from which slot to which, in the same transaction.
  */
-export async function rescheduleAppointment(
+export async function rescheduleFittingAsStaff(
   db: Database,
   actor: Actor,
   input: { id: string; date: string; time: string },
@@ -246,13 +246,13 @@ export async function rescheduleAppointment(
 }
 
 /** Cancels a fitting for the boutique (the customer is mailed) and records it: the slot it held, then 'cancelled'. */
-export async function cancelAppointmentAsStaff(
+export async function cancelFittingAsStaff(
   db: Database,
   actor: Actor,
   id: string,
   options: Omit<StaffChangeOptions, "within">,
 ): Promise<StaffChangeOutcome> {
-  return cancelFittingByStaff(db, id, {
+  return cancelFitting(db, id, {
     ...options,
     within: (tx, { appointment, from }) =>
       recordChange(tx, {
@@ -267,7 +267,7 @@ export async function cancelAppointmentAsStaff(
   });
 }
 
-export interface DeleteOptions {
+interface DeleteOptions {
   /** Where a submission's inspiration images are stored: their files go once the delete has committed (decision 0013). */
   store: ImageStore;
   /** Told when a file could not be removed; the delete itself stands. */
@@ -383,5 +383,3 @@ export async function exportCsv(
     },
   };
 }
-
-export { csvCell, csvLine } from "./csv";

@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Executor } from "~/db/client.server";
 import { auditLog } from "~/db/schema/audit";
 import type { DashboardTab } from "./admin";
-import { TABLE_NAMES } from "./dashboard.server";
+import { TABLE_NAMES } from "./dashboard-read-model.server";
 import type { ActivityEntry, HistoryEntry } from "./types";
 
 export interface Actor {

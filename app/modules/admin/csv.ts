@@ -9,7 +9,7 @@ import { isoDateTimeIn } from "~/lib/format";
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** One cell; a Date is written on `timeZone`'s clock (the boutique's BOUTIQUE_TIME_ZONE). */
-export function csvCell(value: unknown, timeZone = "UTC"): string {
+function csvCell(value: unknown, timeZone = "UTC"): string {
   let text = value === null || value === undefined ? "" : value instanceof Date ? isoDateTimeIn(value, timeZone) : String(value);
   if (FORMULA_START.test(text)) text = `'${text}`;
   return `"${text.replaceAll('"', '""')}"`;

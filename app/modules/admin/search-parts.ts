@@ -13,7 +13,7 @@
 const PIECE = 3;
 
 /** At most this many pieces are counted; the rest of a long term is only checked on the rows found. */
-export const MAX_PIECES = 32;
+const MAX_PIECES = 32;
 
 /**
  * The distinct three-character pieces of a term, lowercased, at most

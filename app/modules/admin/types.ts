@@ -20,7 +20,7 @@ interface RowBase {
 }
 
 /** An inspiration image of a submission: its thumbnail links to the full picture (both served to staff only). */
-export interface InspirationImage {
+interface InspirationImage {
   id: string;
   url: string;
   thumbUrl: string;
@@ -47,7 +47,7 @@ export interface RelatedAppointment {
 }
 
 /** A dress the shopper asked to see at her fitting (copied from her wishlist when she booked). */
-export interface PullListItem {
+interface PullListItem {
   handle: string;
   title: string;
   imageUrl: string | null;

@@ -11,12 +11,12 @@ import type { ImageStore, StoredImage } from "~/modules/uploads/uploads.server";
 import { BUDGET_LABELS, daysUntil, DESIGN_MESSAGES, EVENT_TYPE_LABELS, LEAD_TIME_DAYS, type DesignRequest } from "./schema";
 import type { DesignRequestOutcome } from "./types";
 
-export { answerDesignRequest, IMAGES_FIELD, type DesignRequestAnswer } from "./post.server";
+export { answerDesignRequest } from "./answer-design-request.server";
 
-export const DESIGN_CONFIRMATION_MAIL_KIND = "design-request-confirmation";
-export const DESIGN_NOTICE_MAIL_KIND = "design-request-notice";
+const DESIGN_CONFIRMATION_MAIL_KIND = "design-request-confirmation";
+const DESIGN_NOTICE_MAIL_KIND = "design-request-notice";
 
-export interface SubmitOptions {
+interface SubmitOptions {
   settings: Pick<Env, "BOUTIQUE_TIME_ZONE" | "BOUTIQUE_EMAIL">;
   /** The signed-in shopper's id, or null for a guest. */
   userId: string | null;
@@ -145,7 +145,7 @@ export function designImageUrl(imageId: string, size: "full" | "thumb" = "full")
   return `/custom-design/images/${imageId}${size === "thumb" ? "?size=thumb" : ""}`;
 }
 
-export interface DesignImage {
+interface DesignImage {
   id: string;
   submissionId: string;
   position: number;
@@ -185,7 +185,7 @@ export async function imagesOfDesignRequests(db: Database, submissionIds: readon
  * signed-in requester for her own request; null for anyone else (a guest's
  * request has no owner, so only staff see its images) and for unknown ids.
  */
-export async function designImageKeyFor(
+async function designImageKeyFor(
   db: Database,
   imageId: string,
   viewer: { id: string; isAdmin: boolean } | null,

@@ -87,7 +87,6 @@ export const designRequestSchema = z.object({
   website: z.string().optional(),
 });
 
-export type DesignRequestInput = z.input<typeof designRequestSchema>;
 export type DesignRequest = z.output<typeof designRequestSchema>;
 
 export const DESIGN_STEPS = [

@@ -1,21 +1,22 @@
 import { TZDate } from "@date-fns/tz";
+import { and, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { appointments } from "~/db/schema/fittings";
+import type { Env } from "~/lib/env.server";
 import { isoDateIn } from "~/lib/format";
-import { addDays, isOpenWeekday, parseIsoDate, SLOT_MINUTES, SLOT_TIMES } from "./fittings";
+import { active } from "./appointment-rows.server";
+import { addDays, isOpenWeekday, parseIsoDate, SLOT_MINUTES, SLOT_TIMES, slotLabel } from "./fittings";
+import type { FittingCalendar, SlotAvailability } from "./types";
 
 /**
  * Availability on the boutique's clock. Every rule reads "now" as an instant
  * and the boutique's IANA time zone, so a server running in UTC (or anywhere)
  * agrees with the shop's wall clock, across midnight and DST changes alike.
  */
-export interface ClockOptions {
+interface ClockOptions {
   now: Date;
   timeZone: string;
   horizonDays: number;
-}
-
-/** Today's date on the boutique's clock, 'YYYY-MM-DD' (lib/format's isoDateIn). */
-export function boutiqueToday(now: Date, timeZone: string): string {
-  return isoDateIn(now, timeZone);
 }
 
 /** The instant a slot starts: the date and 'HH:MM' read on the boutique's wall clock. */
@@ -30,11 +31,11 @@ export function slotEnd(date: string, time: string, timeZone: string): Date {
   return new Date(slotStart(date, time, timeZone).getTime() + SLOT_MINUTES * 60_000);
 }
 
-export type DayVerdict = "open" | "closed" | "past" | "beyond";
+type DayVerdict = "open" | "closed" | "past" | "beyond";
 
 /** Whether a date can be booked at all, before looking at its slots. */
 export function judgeDay(date: string, clock: ClockOptions): DayVerdict {
-  const today = boutiqueToday(clock.now, clock.timeZone);
+  const today = isoDateIn(clock.now, clock.timeZone);
   if (date < today) return "past";
   if (date > addDays(today, clock.horizonDays)) return "beyond";
   if (!isOpenWeekday(date)) return "closed";
@@ -52,9 +53,52 @@ export function judgeSlot(date: string, time: string, clock: ClockOptions): Slot
 }
 
 /** Every date from today to the horizon, inclusive. */
-export function bookableRange(clock: ClockOptions): { today: string; lastDay: string; days: string[] } {
-  const today = boutiqueToday(clock.now, clock.timeZone);
+function bookableRange(clock: ClockOptions): { today: string; lastDay: string; days: string[] } {
+  const today = isoDateIn(clock.now, clock.timeZone);
   const days: string[] = [];
   for (let i = 0; i <= clock.horizonDays; i++) days.push(addDays(today, i));
   return { today, lastDay: days[days.length - 1] ?? today, days };
+}
+
+// --- availability as it stands in the database -------------------------------------
+
+export type FittingSettings = Pick<Env, "BOUTIQUE_TIME_ZONE" | "FITTING_SLOT_CAPACITY" | "FITTING_HORIZON_DAYS">;
+
+export function clockFor(env: Pick<Env, "BOUTIQUE_TIME_ZONE" | "FITTING_HORIZON_DAYS">, now = new Date()): ClockOptions {
+  return { now, timeZone: env.BOUTIQUE_TIME_ZONE, horizonDays: env.FITTING_HORIZON_DAYS };
+}
+
+/** Active bookings per slot between two dates, keyed 'YYYY-MM-DD HH:MM'. */
+async function bookedCounts(db: Database, from: string, to: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ date: appointments.preferredDate, time: appointments.preferredTime, count: sql<number>`count(*)::int` })
+    .from(appointments)
+    .where(and(active(), sql`${appointments.preferredDate} between ${from} and ${to}`))
+    .groupBy(appointments.preferredDate, appointments.preferredTime);
+  return new Map(rows.map((row) => [`${row.date} ${row.time}`, Number(row.count)]));
+}
+
+function slotsOf(date: string, counts: Map<string, number>, clock: ClockOptions, capacity: number): SlotAvailability[] {
+  return SLOT_TIMES.map((time) => {
+    const full = (counts.get(`${date} ${time}`) ?? 0) >= capacity;
+    return { time, label: slotLabel(time), full, available: !full && judgeSlot(date, time, clock) === "open" };
+  });
+}
+
+/** The eight slots of one date as they stand now (all unavailable on a closed or past day). */
+export async function slotsForDate(db: Database, date: string, settings: FittingSettings, now = new Date()): Promise<SlotAvailability[]> {
+  const counts = await bookedCounts(db, date, date);
+  return slotsOf(date, counts, clockFor(settings, now), settings.FITTING_SLOT_CAPACITY);
+}
+
+/** The calendar the booking page draws: which days between today and the horizon can be chosen. */
+export async function fittingCalendar(db: Database, settings: FittingSettings, now = new Date()): Promise<FittingCalendar> {
+  const clock = clockFor(settings, now);
+  const { today, lastDay, days } = bookableRange(clock);
+  const counts = await bookedCounts(db, today, lastDay);
+  const closedDays = days.filter(
+    (day) => judgeDay(day, clock) !== "open" || !slotsOf(day, counts, clock, settings.FITTING_SLOT_CAPACITY).some((slot) => slot.available),
+  );
+  const closed = new Set(closedDays);
+  return { today, lastDay, closedDays, firstOpenDay: days.find((day) => !closed.has(day)) ?? null, timeZone: settings.BOUTIQUE_TIME_ZONE };
 }

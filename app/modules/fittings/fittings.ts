@@ -8,8 +8,7 @@ import { formatDay, formatTimeOfDay } from "~/lib/format";
 
 /** Slot starts, 24-hour 'HH:MM', as stored in appointments.preferred_time. */
 export const SLOT_TIMES = ["10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00", "17:00"] as const;
-export type SlotTime = (typeof SLOT_TIMES)[number];
-export const DEFAULT_SLOT_TIME: SlotTime = "10:00";
+export const DEFAULT_SLOT_TIME: (typeof SLOT_TIMES)[number] = "10:00";
 /** Every slot lasts an hour: the last one (5:00 PM) ends at closing, 6pm. */
 export const SLOT_MINUTES = 60;
 
@@ -35,7 +34,7 @@ export function isIsoDate(value: string): boolean {
 }
 
 /** 0 = Sunday … 6 = Saturday, for the date itself (no time zone involved). */
-export function weekdayOf(date: string): number {
+function weekdayOf(date: string): number {
   const parts = parseIsoDate(date);
   if (!parts) throw new RangeError(`not a date: ${date}`);
   return new Date(Date.UTC(parts.year, parts.month - 1, parts.day)).getUTCDay();

@@ -53,7 +53,6 @@ export const fittingBookingSchema = z.object({
   website: z.string().optional(),
 });
 
-export type FittingBookingInput = z.input<typeof fittingBookingSchema>;
 export type FittingBooking = z.output<typeof fittingBookingSchema>;
 
 /** The first message of a failed parse, the one the toast shows. */

@@ -38,7 +38,7 @@ interface Transition {
 }
 
 /** The instants in `year` at which the zone's offset changes, to the minute. */
-export function offsetTransitions(timeZone: string, year: number): Transition[] {
+function offsetTransitions(timeZone: string, year: number): Transition[] {
   const out: Transition[] = [];
   const end = Date.UTC(year + 1, 0, 1);
   const step = 6 * 3600_000;

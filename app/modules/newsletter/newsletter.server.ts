@@ -4,19 +4,20 @@ import { queryRows, type Database } from "~/db/client.server";
 import { newsletterSubscribers } from "~/db/schema/newsletter";
 import { BRAND } from "~/lib/brand";
 import type { SignedTokens } from "~/lib/signed-token.server";
+import { verifyLinkToken } from "~/lib/token-landing.server";
 import { isUuid } from "~/lib/uuid";
 import { brandedMail, enqueueMail, type MailMessage } from "~/modules/mail/mail.server";
 import { NEWSLETTER_DISCOUNT_CODE, NEWSLETTER_DISCOUNT_PERCENT } from "./constants";
 import { newsletterSignupSchema } from "./schema";
 
-export const WELCOME_MAIL_KIND = "newsletter-welcome";
-export const UNSUBSCRIBE_PATH = "/newsletter/unsubscribe";
+const WELCOME_MAIL_KIND = "newsletter-welcome";
+const UNSUBSCRIBE_PATH = "/newsletter/unsubscribe";
 
-export class NewsletterInputError extends Error {
+class NewsletterInputError extends Error {
   override name = "NewsletterInputError";
 }
 
-export type SubscribeOutcome =
+type SubscribeOutcome =
   /** A new address: stored, welcome mail queued. */
   | { status: "subscribed"; subscriberId: string }
   /** An address that had unsubscribed: active again, welcome mail queued. */
@@ -24,7 +25,7 @@ export type SubscribeOutcome =
   /** Already on the list: nothing changes and no second mail goes out. */
   | { status: "already-subscribed"; subscriberId: string };
 
-export interface NewsletterOptions {
+interface NewsletterOptions {
   /** The public address links in mail point at, e.g. https://thehivebridal.com. */
   appUrl: string;
   /** Signs unsubscribe links (AppServices.tokens). */
@@ -75,7 +76,7 @@ export async function subscribeToNewsletter(
   });
 }
 
-export type UnsubscribeOutcome =
+type UnsubscribeOutcome =
   | { status: "unsubscribed"; email: string }
   | { status: "already-unsubscribed"; email: string }
   /** The token was signed by us but its subscriber has since been deleted. */
@@ -83,7 +84,7 @@ export type UnsubscribeOutcome =
   /** Malformed, tampered with, or signed with another key. */
   | { status: "invalid-token" };
 
-export type SubscriptionLookup = { status: "active" | "inactive"; email: string } | { status: "not-found" } | { status: "invalid-token" };
+type SubscriptionLookup = { status: "active" | "inactive"; email: string } | { status: "not-found" } | { status: "invalid-token" };
 
 /** What an unsubscribe link points at, changing nothing: the page asks before it acts. */
 export async function findSubscriptionByToken(db: Database, token: unknown, tokens: SignedTokens): Promise<SubscriptionLookup> {
@@ -123,18 +124,17 @@ export async function unsubscribe(db: Database, token: unknown, tokens: SignedTo
 // the token can do nothing but end a subscription, and the page asks before
 // it acts.
 
-export const UNSUBSCRIBE_TOKEN_PURPOSE = "newsletter-unsubscribe";
+const UNSUBSCRIBE_TOKEN_PURPOSE = "newsletter-unsubscribe";
 
-export function signUnsubscribeToken(subscriberId: string, tokens: SignedTokens): string {
+function signUnsubscribeToken(subscriberId: string, tokens: SignedTokens): string {
   return tokens.sign(UNSUBSCRIBE_TOKEN_PURPOSE, subscriberId, { neverExpires: true });
 }
 
 /** The subscriber id when the token is ours and intact (in today's format or the first one), else null. Never throws. */
-export function verifyUnsubscribeToken(token: unknown, tokens: SignedTokens): string | null {
-  if (typeof token !== "string") return null;
-  const verdict = tokens.verify(UNSUBSCRIBE_TOKEN_PURPOSE, token.trim());
-  if (verdict.valid) return isUuid(verdict.subject) ? verdict.subject : null;
-  return verdict.reason === "malformed" ? verifyFirstFormatToken(token.trim(), tokens.legacySecrets) : null;
+function verifyUnsubscribeToken(token: unknown, tokens: SignedTokens): string | null {
+  const verdict = verifyLinkToken(tokens, UNSUBSCRIBE_TOKEN_PURPOSE, token);
+  if (verdict.valid) return verdict.id;
+  return verdict.reason === "malformed" && typeof token === "string" ? verifyFirstFormatToken(token.trim(), tokens.legacySecrets) : null;
 }
 
 /**
@@ -156,7 +156,7 @@ function verifyFirstFormatToken(token: string, secrets: readonly string[]): stri
   return null;
 }
 
-export function unsubscribeUrl(subscriberId: string, { appUrl, tokens }: NewsletterOptions): string {
+function unsubscribeUrl(subscriberId: string, { appUrl, tokens }: NewsletterOptions): string {
   const url = new URL(UNSUBSCRIBE_PATH, appUrl);
   url.searchParams.set("token", signUnsubscribeToken(subscriberId, tokens));
   return url.toString();
@@ -164,7 +164,7 @@ export function unsubscribeUrl(subscriberId: string, { appUrl, tokens }: Newslet
 
 // --- the welcome mail ---------------------------------------------------------
 
-export function welcomeMail({ to, unsubscribeLink, appUrl }: { to: string; unsubscribeLink: string; appUrl: string }): MailMessage {
+function welcomeMail({ to, unsubscribeLink, appUrl }: { to: string; unsubscribeLink: string; appUrl: string }): MailMessage {
   return brandedMail({
     kind: WELCOME_MAIL_KIND,
     to,
@@ -190,5 +190,3 @@ export function welcomeMail({ to, unsubscribeLink, appUrl }: { to: string; unsub
     },
   });
 }
-
-// --- the sign-up limit ----------------------------------------------------------

@@ -19,7 +19,7 @@ const SINGLE_ADDRESS =
  * at once), the action (which decides) and the input's attributes
  * (`inputAttributes` from `~/lib/forms`).
  */
-export const newsletterEmail = z
+const newsletterEmail = z
   .string({ error: NEWSLETTER_MESSAGES.invalidEmail })
   .trim()
   .min(1, NEWSLETTER_MESSAGES.invalidEmail)
@@ -40,10 +40,3 @@ export const newsletterEmail = z
 
 export const newsletterSignupSchema = z.object({ email: newsletterEmail });
 export type NewsletterSignup = z.infer<typeof newsletterSignupSchema>;
-
-/**
- * The unsubscribe confirmation's form (and RFC 8058 one-click posts): the
- * signed token, when the body carries one; otherwise the link's own `?token=`
- * decides. Whether the token is any good is the token code's business.
- */
-export const unsubscribeSchema = z.object({ token: z.string().optional() });

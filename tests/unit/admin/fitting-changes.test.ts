@@ -4,17 +4,10 @@ import { auditLog } from "~/db/schema/audit";
 import { appointments } from "~/db/schema/fittings";
 import { mailOutbox } from "~/db/schema/mail";
 import { createSignedTokens } from "~/lib/signed-token.server";
-import { cancelAppointmentAsStaff, changeStatus, loadDashboard, parseView, rescheduleAppointment } from "~/modules/admin/admin.server";
-import {
-  bookFitting,
-  cancelAppointment,
-  CANCELLATION_MAIL_KIND,
-  CONFIRMATION_MAIL_KIND,
-  queueDueReminders,
-  RESCHEDULE_MAIL_KIND,
-  signCancelToken,
-  type FittingSettings,
-} from "~/modules/fittings/fittings.server";
+import { cancelFittingAsStaff, changeStatus, loadDashboard, parseView, rescheduleFittingAsStaff } from "~/modules/admin/admin.server";
+import { bookFitting, cancelFittingByLink } from "~/modules/fittings/fittings.server";
+// The reminder pass itself: startFittingReminders runs it on the real clock, these tests set the clock.
+import { queueDueReminders } from "~/modules/fittings/reminders.server";
 import { fittingBookingSchema } from "~/modules/fittings/schema";
 import { testEngines, type TestDatabase } from "../../helpers/databases";
 
@@ -24,7 +17,7 @@ import { testEngines, type TestDatabase } from "../../helpers/databases";
 
 const TOKENS = createSignedTokens({ secret: "a-test-secret-that-is-long-enough-for-hmac" });
 const LEAD = 24 * 3600_000;
-const SETTINGS: FittingSettings & { FITTING_REMINDER_LEAD_MS: number } = {
+const SETTINGS = {
   BOUTIQUE_TIME_ZONE: "America/New_York",
   FITTING_SLOT_CAPACITY: 1,
   FITTING_HORIZON_DAYS: 90,
@@ -98,12 +91,12 @@ describe.each(testEngines)("staff reschedule and cancel on $name", (engine) => {
   it("every invitation carries the stored sequence: 0 booked, 1 moved (new DTSTART), 2 cancelled; the same UID throughout", async () => {
     const ada = await book({ notes: "Bringing my sister" });
     expect((await row(ada.id)).calendarSequence).toBe(0);
-    const [confirmation] = await mailsOf(CONFIRMATION_MAIL_KIND);
+    const [confirmation] = await mailsOf("fitting-confirmation");
     expect(confirmation!.invitation).toMatchObject({ method: "REQUEST", sequence: 0 });
     const uid = confirmation!.invitation.uid;
     expect(uid).toBe(`${ada.id}@fittings.thehive`);
 
-    const moved = await rescheduleAppointment(db(), ACTOR, { id: ada.id, date: "2037-12-05", time: "11:00" }, staff());
+    const moved = await rescheduleFittingAsStaff(db(), ACTOR, { id: ada.id, date: "2037-12-05", time: "11:00" }, staff());
     expect(moved).toMatchObject({ status: "rescheduled", from: { date: "2037-12-03", time: "15:00" } });
     const after = await row(ada.id);
     expect(after).toMatchObject({
@@ -114,7 +107,7 @@ describe.each(testEngines)("staff reschedule and cancel on $name", (engine) => {
       notes: "Preferred time: 11:00 AM\nBringing my sister",
     });
     expect(after.startsAt?.toISOString()).toBe("2037-12-05T16:00:00.000Z");
-    const [moveMail] = await mailsOf(RESCHEDULE_MAIL_KIND);
+    const [moveMail] = await mailsOf("fitting-rescheduled");
     expect(moveMail).toMatchObject({
       toAddress: "ada@example.com",
       subject: "Your fitting has moved to Saturday, December 5, 2037 at 11:00 AM",
@@ -130,10 +123,10 @@ describe.each(testEngines)("staff reschedule and cancel on $name", (engine) => {
       dtstart: "DTSTART;TZID=America/New_York:20371205T110000",
     });
 
-    const cancelled = await cancelAppointmentAsStaff(db(), ACTOR, ada.id, staff());
+    const cancelled = await cancelFittingAsStaff(db(), ACTOR, ada.id, staff());
     expect(cancelled).toMatchObject({ status: "cancelled" });
     expect(await row(ada.id)).toMatchObject({ status: "cancelled", calendarSequence: 2 });
-    const [cancelMail] = await mailsOf(CANCELLATION_MAIL_KIND);
+    const [cancelMail] = await mailsOf("fitting-cancellation");
     expect(cancelMail!.textBody).toContain("we are sorry to let you know");
     expect(cancelMail!.invitation).toEqual({
       method: "CANCEL",
@@ -150,7 +143,7 @@ describe.each(testEngines)("staff reschedule and cancel on $name", (engine) => {
     const ada = await book();
     expect(await changeStatus(db(), ACTOR, { tab: "appointments", id: ada.id, status: "cancelled" }, staff())).toEqual({ ok: true });
     expect(await row(ada.id)).toMatchObject({ status: "cancelled", calendarSequence: 1 });
-    const [cancelMail] = await mailsOf(CANCELLATION_MAIL_KIND);
+    const [cancelMail] = await mailsOf("fitting-cancellation");
     expect(cancelMail).toMatchObject({ toAddress: "ada@example.com" });
     expect(cancelMail!.textBody).toContain("we are sorry to let you know");
     expect(cancelMail!.invitation).toMatchObject({ method: "CANCEL", uid: `${ada.id}@fittings.thehive`, sequence: 1 });
@@ -165,7 +158,7 @@ describe.each(testEngines)("staff reschedule and cancel on $name", (engine) => {
     expect(await changeStatus(db(), ACTOR, { tab: "appointments", id: ada.id, status: "completed" }, staff())).toEqual({ ok: true });
     expect(await changeStatus(db(), ACTOR, { tab: "appointments", id: ada.id, status: "cancelled" }, staff())).toEqual({ ok: true });
     expect(await row(ada.id)).toMatchObject({ status: "cancelled", calendarSequence: 0 });
-    expect(await mailsOf(CANCELLATION_MAIL_KIND)).toEqual([]);
+    expect(await mailsOf("fitting-cancellation")).toEqual([]);
     const entries = await db().select().from(auditLog).orderBy(auditLog.id);
     expect(entries.map((e) => e.action)).toEqual(["status-change", "status-change"]);
     expect(
@@ -175,23 +168,27 @@ describe.each(testEngines)("staff reschedule and cancel on $name", (engine) => {
 
   it("the shopper's own cancel link uses the stored sequence too", async () => {
     const ada = await book();
-    await rescheduleAppointment(db(), ACTOR, { id: ada.id, date: "2037-12-04", time: "10:00" }, staff());
-    await rescheduleAppointment(db(), ACTOR, { id: ada.id, date: "2037-12-04", time: "12:00" }, staff());
-    const token = signCancelToken({ id: ada.id, startsAt: (await row(ada.id)).startsAt }, TOKENS);
-    expect(await cancelAppointment(db(), token, { tokens: TOKENS, settings: SETTINGS, appUrl: "https://boutique.example" })).toMatchObject({
+    await rescheduleFittingAsStaff(db(), ACTOR, { id: ada.id, date: "2037-12-04", time: "10:00" }, staff());
+    await rescheduleFittingAsStaff(db(), ACTOR, { id: ada.id, date: "2037-12-04", time: "12:00" }, staff());
+    // The link in the latest mail, the second reschedule's.
+    const latest = (await mailsOf("fitting-rescheduled")).find((mail) => mail.invitation.sequence === 2)!;
+    const token = new URL(/https?:\/\/\S+\/fitting-room\/cancel\?token=[\w.-]+/.exec(latest.textBody)![0]).searchParams.get("token");
+    expect(
+      await cancelFittingByLink(db(), token, { tokens: TOKENS, settings: SETTINGS, appUrl: "https://boutique.example" }),
+    ).toMatchObject({
       status: "cancelled",
     });
     expect((await row(ada.id)).calendarSequence).toBe(3);
-    const [cancelMail] = await mailsOf(CANCELLATION_MAIL_KIND);
+    const [cancelMail] = await mailsOf("fitting-cancellation");
     expect(cancelMail!.invitation).toMatchObject({ method: "CANCEL", sequence: 3 });
     // The moves went out at 1 and 2, in order.
-    expect((await mailsOf(RESCHEDULE_MAIL_KIND)).map((m) => m.invitation.sequence).sort()).toEqual([1, 2]);
+    expect((await mailsOf("fitting-rescheduled")).map((m) => m.invitation.sequence).sort()).toEqual([1, 2]);
   });
 
   it("records who moved or cancelled it, from which slot to which, in the row's history", async () => {
     const ada = await book();
-    await rescheduleAppointment(db(), ACTOR, { id: ada.id, date: "2037-12-05", time: "11:00" }, staff());
-    await cancelAppointmentAsStaff(db(), ACTOR, ada.id, staff());
+    await rescheduleFittingAsStaff(db(), ACTOR, { id: ada.id, date: "2037-12-05", time: "11:00" }, staff());
+    await cancelFittingAsStaff(db(), ACTOR, ada.id, staff());
     const entries = await db().select().from(auditLog).orderBy(auditLog.id);
     expect(entries.map((e) => [e.action, e.actorId, e.entity, e.entityId])).toEqual([
       ["reschedule", "admin-1", "appointments", ada.id],
@@ -211,7 +208,7 @@ describe.each(testEngines)("staff reschedule and cancel on $name", (engine) => {
   it("the reminder follows the new time: cleared for a later slot, marked sent for one already inside the 24 hours", async () => {
     const ada = await book({ date: "2037-11-25", time: "10:00" });
     await db().update(appointments).set({ reminderQueuedAt: NOW }).where(eq(appointments.id, ada.id));
-    await rescheduleAppointment(db(), ACTOR, { id: ada.id, date: "2037-12-01", time: "11:00" }, staff());
+    await rescheduleFittingAsStaff(db(), ACTOR, { id: ada.id, date: "2037-12-01", time: "11:00" }, staff());
     expect((await row(ada.id)).reminderQueuedAt).toBeNull();
     // A day before the new time the reminder goes out, for the new time and at the current sequence.
     const dayBefore = new Date("2037-11-30T17:00:00Z");
@@ -222,7 +219,7 @@ describe.each(testEngines)("staff reschedule and cancel on $name", (engine) => {
     expect(reminder!.invitation).toMatchObject({ sequence: 1, dtstart: "DTSTART;TZID=America/New_York:20371201T110000" });
 
     // Moved to this afternoon: the move's mail is the notice; no reminder follows it.
-    await rescheduleAppointment(db(), ACTOR, { id: ada.id, date: "2037-11-24", time: "15:00" }, staff());
+    await rescheduleFittingAsStaff(db(), ACTOR, { id: ada.id, date: "2037-11-24", time: "15:00" }, staff());
     expect((await row(ada.id)).reminderQueuedAt?.toISOString()).toBe(NOW.toISOString());
   });
 
@@ -230,7 +227,7 @@ describe.each(testEngines)("staff reschedule and cancel on $name", (engine) => {
     const ada = await book();
     await book({ email: "bea@example.com", date: "2037-12-04", time: "10:00" });
     const gone = await book({ email: "cy@example.com", date: "2037-12-07", time: "10:00" });
-    await cancelAppointmentAsStaff(db(), ACTOR, gone.id, staff());
+    await cancelFittingAsStaff(db(), ACTOR, gone.id, staff());
     await db().delete(mailOutbox);
     await db().delete(auditLog);
     const before = await row(ada.id);
@@ -246,7 +243,7 @@ describe.each(testEngines)("staff reschedule and cancel on $name", (engine) => {
       [gone.id, "2037-12-05", "10:00"],
     ];
     const outcomes = [];
-    for (const [id, date, time] of attempts) outcomes.push(await rescheduleAppointment(db(), ACTOR, { id, date, time }, staff()));
+    for (const [id, date, time] of attempts) outcomes.push(await rescheduleFittingAsStaff(db(), ACTOR, { id, date, time }, staff()));
     expect(outcomes.map((o) => (o.status === "refused" ? o.reason : o.status))).toEqual([
       "past",
       "closed",
@@ -259,7 +256,7 @@ describe.each(testEngines)("staff reschedule and cancel on $name", (engine) => {
       "inactive",
     ]);
     expect(outcomes.every((o) => o.status === "refused" && o.message.length > 10)).toBe(true);
-    expect(await cancelAppointmentAsStaff(db(), ACTOR, gone.id, staff())).toMatchObject({ status: "refused", reason: "inactive" });
+    expect(await cancelFittingAsStaff(db(), ACTOR, gone.id, staff())).toMatchObject({ status: "refused", reason: "inactive" });
     expect(await row(ada.id)).toEqual(before);
     expect(await db().select().from(mailOutbox)).toHaveLength(0);
     expect(await db().select().from(auditLog)).toHaveLength(0);
@@ -269,7 +266,7 @@ describe.each(testEngines)("staff reschedule and cancel on $name", (engine) => {
     const settings = { ...SETTINGS, FITTING_SLOT_CAPACITY: 3 };
     const first = await book({ userId: "user-1" }, settings);
     await book({ userId: "user-1", date: "2037-12-04", time: "10:00" }, settings);
-    const outcome = await rescheduleAppointment(db(), ACTOR, { id: first.id, date: "2037-12-04", time: "10:00" }, staff(settings));
+    const outcome = await rescheduleFittingAsStaff(db(), ACTOR, { id: first.id, date: "2037-12-04", time: "10:00" }, staff(settings));
     expect(outcome).toMatchObject({ status: "refused", reason: "duplicate" });
   });
 
@@ -284,7 +281,9 @@ describe.each(testEngines)("staff reschedule and cancel on $name", (engine) => {
       for (let i = 0; i < 20; i++) {
         booked.push(await book({ email: `s${i}@example.com`, date: days[i % 3], time: `${10 + (i % 7)}:00` }, settings));
       }
-      const moves = booked.map((b) => rescheduleAppointment(db(), ACTOR, { id: b.id, date: "2037-12-04", time: "14:00" }, staff(settings)));
+      const moves = booked.map((b) =>
+        rescheduleFittingAsStaff(db(), ACTOR, { id: b.id, date: "2037-12-04", time: "14:00" }, staff(settings)),
+      );
       const bookings = Array.from({ length: 5 }, (_, i) =>
         bookFitting(db(), booking({ email: `new${i}@example.com`, date: "2037-12-04", time: "14:00" }), {
           settings,
@@ -306,7 +305,7 @@ describe.each(testEngines)("staff reschedule and cancel on $name", (engine) => {
       // Only the winners moved: their sequence went up, the others' did not; one mail per winning move.
       const sequences = (await db().select({ s: appointments.calendarSequence }).from(appointments)).map((r) => r.s);
       expect(sequences.filter((s) => s === 1)).toHaveLength(moved.filter((o) => o.status === "rescheduled").length);
-      expect(await mailsOf(RESCHEDULE_MAIL_KIND)).toHaveLength(moved.filter((o) => o.status === "rescheduled").length);
+      expect(await mailsOf("fitting-rescheduled")).toHaveLength(moved.filter((o) => o.status === "rescheduled").length);
     }
   }, 180_000);
 });

@@ -2,11 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { customDesignSubmissions } from "~/db/schema/design-requests";
 import { mailOutbox } from "~/db/schema/mail";
 import { isoDateIn } from "~/lib/format";
-import {
-  DESIGN_CONFIRMATION_MAIL_KIND,
-  DESIGN_NOTICE_MAIL_KIND,
-  submitDesignRequest,
-} from "~/modules/design-requests/design-requests.server";
+import { submitDesignRequest } from "~/modules/design-requests/design-requests.server";
 import { checkStep, DESIGN_MESSAGES, designRequestSchema } from "~/modules/design-requests/schema";
 import { testEngines, type TestDatabase } from "../../helpers/databases";
 
@@ -106,8 +102,8 @@ describe.each(testEngines)("design requests on $name", (engine) => {
     });
     const mails = await db.select().from(mailOutbox);
     expect(mails.map((m) => [m.kind, m.toAddress]).sort()).toEqual([
-      [DESIGN_CONFIRMATION_MAIL_KIND, "ada@example.com"],
-      [DESIGN_NOTICE_MAIL_KIND, "studio@boutique.example"],
+      ["design-request-confirmation", "ada@example.com"],
+      ["design-request-notice", "studio@boutique.example"],
     ]);
     // Both mails write the event date as SPEC writes dates, never as the stored 2027-06-12.
     for (const mail of mails) {
@@ -122,6 +118,16 @@ describe.each(testEngines)("design requests on $name", (engine) => {
     expect(outcome).toEqual({ status: "refused", field: "eventDate", message: DESIGN_MESSAGES.pastDate });
     expect(await db.select().from(customDesignSubmissions)).toHaveLength(0);
     expect(await db.select().from(mailOutbox)).toHaveLength(0);
+  });
+
+  it("reads today on the boutique's clock: an event on the 24th is still today at 10 PM in New York, past at midnight", async () => {
+    const db = database.handle.db;
+    const input = designRequestSchema.parse({ ...valid, eventDate: "2026-11-24" });
+    // 2026-11-25 03:00 UTC is 10 PM on the 24th in New York; 05:00 UTC is midnight.
+    const lateEvening = await submitDesignRequest(db, input, { ...options, now: new Date("2026-11-25T03:00:00Z") });
+    expect(lateEvening).toMatchObject({ status: "submitted", shortNotice: true });
+    const midnight = await submitDesignRequest(db, input, { ...options, now: new Date("2026-11-25T05:00:00Z") });
+    expect(midnight).toEqual({ status: "refused", field: "eventDate", message: DESIGN_MESSAGES.pastDate });
   });
 
   it("accepts an event under 8 weeks away, says so, and tells the boutique", async () => {

@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customDesignSubmissions, designRequestImages } from "~/db/schema/design-requests";
 import {
-  designImageKeyFor,
+  designImageResponse,
   designRequestFileKeys,
   imagesOfDesignRequests,
   removeDesignRequestFiles,
@@ -37,7 +37,7 @@ describe.each(testEngines)("inspiration images on $name", (engine) => {
     const path = join(work, `${engine.name}.png`);
     writeFileSync(
       path,
-      await sharp({ create: { width: 40, height: 30, channels: 3, background: "#abcdef" } })
+      await sharp({ create: { width: 800, height: 600, channels: 3, background: "#abcdef" } })
         .png()
         .toBuffer(),
     );
@@ -50,10 +50,19 @@ describe.each(testEngines)("inspiration images on $name", (engine) => {
     expect(images).toHaveLength(1);
     const imageId = images[0]!.id;
     expect(images[0]!.url).toBe(`/custom-design/images/${imageId}`);
-    expect(await designImageKeyFor(db, imageId, { id: "owner", isAdmin: false }, "full")).toBe(kept.images[0]!.key);
-    expect(await designImageKeyFor(db, imageId, { id: "staff", isAdmin: true }, "thumb")).toBe(kept.images[0]!.thumbKey);
-    expect(await designImageKeyFor(db, imageId, { id: "someone-else", isAdmin: false }, "full")).toBeNull();
-    expect(await designImageKeyFor(db, imageId, null, "full")).toBeNull();
+    // The owner gets the picture, staff the thumbnail too; anyone else a 404, as for an id that does not exist.
+    const served = async (viewer: { id: string; isAdmin: boolean } | null, size: "full" | "thumb") => {
+      const response = await designImageResponse(db, store, imageId, viewer, size);
+      return { status: response.status, body: Buffer.from(await response.arrayBuffer()) };
+    };
+    const stored = async (key: string) => Buffer.concat(await (await store.open(key))!.stream.toArray());
+    const full = await stored(kept.images[0]!.key);
+    const thumb = await stored(kept.images[0]!.thumbKey);
+    expect(full.equals(thumb)).toBe(false);
+    expect(await served({ id: "owner", isAdmin: false }, "full")).toEqual({ status: 200, body: full });
+    expect(await served({ id: "staff", isAdmin: true }, "thumb")).toEqual({ status: 200, body: thumb });
+    expect((await served({ id: "someone-else", isAdmin: false }, "full")).status).toBe(404);
+    expect((await served(null, "full")).status).toBe(404);
 
     const keys = await designRequestFileKeys(db, outcome.id);
     expect(keys.sort()).toEqual([kept.images[0]!.key, kept.images[0]!.thumbKey].sort());

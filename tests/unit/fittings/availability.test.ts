@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { boutiqueToday, judgeDay, judgeSlot, slotStart } from "~/modules/fittings/fittings.server";
-import { addDays, isIsoDate, slotLabel, SLOT_TIMES, weekdayOf } from "~/modules/fittings/fittings";
+// The clock's rules themselves (the module's own file: pages reach them through the front door's calendar and bookings).
+import { judgeDay, judgeSlot, slotStart } from "~/modules/fittings/availability.server";
+import { addDays, isIsoDate, slotLabel, SLOT_TIMES } from "~/modules/fittings/fittings";
 import { FITTING_MESSAGES, fittingBookingSchema, firstFittingMessage } from "~/modules/fittings/schema";
 
 const NY = "America/New_York";
@@ -9,11 +10,11 @@ const clock = (iso: string, timeZone = NY, horizonDays = 90) => ({ now: new Date
 
 describe("the boutique's day against UTC", () => {
   it("is still yesterday in New York just after midnight UTC", () => {
-    // 2026-11-25 03:30 UTC is 22:30 on the 24th in New York (EST, UTC-5).
-    expect(boutiqueToday(new Date("2026-11-25T03:30:00Z"), NY)).toBe("2026-11-24");
-    expect(boutiqueToday(new Date("2026-11-25T05:00:00Z"), NY)).toBe("2026-11-25");
-    expect(boutiqueToday(new Date("2026-11-25T05:59:00Z"), CHICAGO)).toBe("2026-11-24");
-    expect(boutiqueToday(new Date("2026-11-25T06:00:00Z"), CHICAGO)).toBe("2026-11-25");
+    // 2026-11-25 03:30 UTC is 22:30 on the 24th in New York (EST, UTC-5): the 24th is today until midnight there.
+    expect(judgeDay("2026-11-24", clock("2026-11-25T03:30:00Z"))).toBe("open");
+    expect(judgeDay("2026-11-24", clock("2026-11-25T05:00:00Z"))).toBe("past");
+    expect(judgeDay("2026-11-24", clock("2026-11-25T05:59:00Z", CHICAGO))).toBe("open");
+    expect(judgeDay("2026-11-24", clock("2026-11-25T06:00:00Z", CHICAGO))).toBe("past");
   });
 
   it("lets a late-evening shopper (UTC already tomorrow) still see today as today, then refuses it once the boutique's day ends", () => {
@@ -43,17 +44,17 @@ describe("the boutique's day against UTC", () => {
 
   it("keeps the boutique's date on the night the clocks change", () => {
     // 2026-03-08 04:30 UTC is 11:30 PM on the 7th (EST); 05:30 UTC is 1:30 AM on the 8th.
-    expect(boutiqueToday(new Date("2026-03-08T04:30:00Z"), NY)).toBe("2026-03-07");
-    expect(boutiqueToday(new Date("2026-03-08T05:30:00Z"), NY)).toBe("2026-03-08");
-    // 2026-11-01 04:30 UTC is 12:30 AM EDT on the 1st.
-    expect(boutiqueToday(new Date("2026-11-01T04:30:00Z"), NY)).toBe("2026-11-01");
+    expect(judgeDay("2026-03-07", clock("2026-03-08T04:30:00Z"))).toBe("open");
+    expect(judgeDay("2026-03-07", clock("2026-03-08T05:30:00Z"))).toBe("past");
+    // 2026-11-01 04:30 UTC is 12:30 AM EDT on the 1st (a Sunday): the 31st is over.
+    expect(judgeDay("2026-10-31", clock("2026-11-01T04:30:00Z"))).toBe("past");
+    expect(judgeDay("2026-11-01", clock("2026-11-01T04:30:00Z"))).toBe("closed");
   });
 });
 
 describe("open days", () => {
   const now = clock("2026-11-24T12:00:00Z"); // Tuesday 7 AM in New York
   it("opens Monday to Saturday and closes Sunday", () => {
-    expect(weekdayOf("2026-11-29")).toBe(0);
     expect(judgeDay("2026-11-29", now)).toBe("closed");
     expect(judgeDay("2026-11-28", now)).toBe("open");
     expect(judgeDay("2026-11-30", now)).toBe("open");

@@ -3,11 +3,11 @@ import { appointmentPullItems, appointments } from "~/db/schema/fittings";
 import { mailOutbox } from "~/db/schema/mail";
 import { wishlistItems } from "~/db/schema/wishlist";
 import { createSignedTokens } from "~/lib/signed-token.server";
-import { bookFitting, pullListChoices, pullListFor, pullListsFor, type FittingSettings } from "~/modules/fittings/fittings.server";
+import { bookFitting, pullListChoices, pullListsFor } from "~/modules/fittings/fittings.server";
 import { fittingBookingSchema } from "~/modules/fittings/schema";
 import { testEngines, type TestDatabase } from "../../helpers/databases";
 
-const SETTINGS: FittingSettings = { BOUTIQUE_TIME_ZONE: "America/New_York", FITTING_SLOT_CAPACITY: 2, FITTING_HORIZON_DAYS: 90 };
+const SETTINGS = { BOUTIQUE_TIME_ZONE: "America/New_York", FITTING_SLOT_CAPACITY: 2, FITTING_HORIZON_DAYS: 90 };
 const NOW = new Date("2026-11-24T12:00:00Z");
 // The cancel links are signed on the same clock as the bookings, or they would expire with the real date.
 const TOKENS = createSignedTokens({ secret: "a-test-secret-that-is-long-enough-for-hmac", now: () => NOW.getTime() });
@@ -56,7 +56,7 @@ describe.each(testEngines)("the pull list on $name", (engine) => {
     const outcome = await bookFitting(db, booking("ada@example.com"), options("ada", ["gid://2", "gid://3", "gid://nope", "gid://2"]));
     expect(outcome.status).toBe("booked");
     if (outcome.status !== "booked") return;
-    expect(await pullListFor(db, outcome.appointment.id)).toEqual([
+    expect((await pullListsFor(db, [outcome.appointment.id])).get(outcome.appointment.id)).toEqual([
       { productId: "gid://2", handle: "celeste-satin", title: "Celeste Satin", imageUrl: null },
     ]);
     const guest = await bookFitting(db, booking("guest@example.com"), options(null, ["gid://1"]));

@@ -3,12 +3,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { appointments } from "~/db/schema/fittings";
 import { mailOutbox } from "~/db/schema/mail";
 import { createSignedTokens } from "~/lib/signed-token.server";
-import { bookFitting, queueDueReminders, REMINDER_MAIL_KIND, type FittingSettings } from "~/modules/fittings/fittings.server";
+import { bookFitting } from "~/modules/fittings/fittings.server";
+// The reminder pass itself: startFittingReminders runs it on the real clock, these tests set the clock.
+import { queueDueReminders } from "~/modules/fittings/reminders.server";
 import { fittingBookingSchema } from "~/modules/fittings/schema";
 import { testEngines, type TestDatabase } from "../../helpers/databases";
 
 const TOKENS = createSignedTokens({ secret: "a-test-secret-that-is-long-enough-for-hmac" });
-const SETTINGS: FittingSettings = { BOUTIQUE_TIME_ZONE: "America/New_York", FITTING_SLOT_CAPACITY: 3, FITTING_HORIZON_DAYS: 90 };
+const SETTINGS = { BOUTIQUE_TIME_ZONE: "America/New_York", FITTING_SLOT_CAPACITY: 3, FITTING_HORIZON_DAYS: 90 };
 const LEAD = 24 * 3600_000;
 const reminderOptions = (now: Date) => ({
   settings: { BOUTIQUE_TIME_ZONE: "America/New_York", FITTING_REMINDER_LEAD_MS: LEAD },
@@ -47,7 +49,7 @@ describe.each(testEngines)("fitting reminders on $name", (engine) => {
     if (outcome.status !== "booked") throw new Error(`not booked: ${JSON.stringify(outcome)}`);
     return outcome.appointment;
   }
-  const reminders = () => database.handle.db.select().from(mailOutbox).where(eq(mailOutbox.kind, REMINDER_MAIL_KIND));
+  const reminders = () => database.handle.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "fitting-reminder"));
 
   it("queues nothing before 24 hours ahead, then one reminder with the invitation", async () => {
     const appointment = await book("ada@example.com");

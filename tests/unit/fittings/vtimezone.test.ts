@@ -1,12 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { offsetTransitions, vtimezone } from "~/modules/fittings/vtimezone.server";
+import { vtimezone } from "~/modules/fittings/vtimezone.server";
 
 describe("VTIMEZONE from the platform's zone data", () => {
   it("New York: daylight saving from the second Sunday of March to the first Sunday of November, at 2 AM", () => {
-    expect(offsetTransitions("America/New_York", 2026).map((t) => [new Date(t.at).toISOString(), t.from, t.to])).toEqual([
-      ["2026-03-08T07:00:00.000Z", -300, -240],
-      ["2026-11-01T06:00:00.000Z", -240, -300],
-    ]);
     const text = vtimezone("America/New_York", [2026]);
     expect(text).toBe(
       [

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { BRAND } from "~/lib/brand";
 import { brandedMail, renderLayout } from "~/modules/mail/mail.server";
 import { MAIL_PALETTE } from "~/modules/mail/templates/layout.server";
-import { welcomeMail } from "~/modules/newsletter/newsletter.server";
 
 const ADDRESS = `${BRAND.street}, ${BRAND.city}, ${BRAND.region} ${BRAND.postalCode}`;
 
@@ -127,23 +126,5 @@ describe("the branded mail layout", () => {
     expect(html).toContain('<meta name="color-scheme" content="light dark">');
     expect(html).toContain("@media (prefers-color-scheme: dark)");
     for (const colour of Object.values(MAIL_PALETTE.dark)) expect(html).toContain(colour);
-  });
-});
-
-describe("the newsletter welcome mail", () => {
-  const unsubscribeLink = "https://boutique.example/newsletter/unsubscribe?token=t1.abc.def";
-  const mail = welcomeMail({ to: "ava@example.com", unsubscribeLink, appUrl: "https://boutique.example" });
-
-  it("is in the house layout, with the code, the footer and the unsubscribe link in both parts", () => {
-    expect(mail.subject).toBe("Welcome to the Hive: your 15% off code");
-    for (const body of [mail.text, mail.html!]) {
-      expect(body).toContain("Welcome to the Hive!");
-      expect(body).toContain("HIVE15");
-      expect(body).toContain(ADDRESS);
-      expect(body).toContain(unsubscribeLink);
-    }
-    expect(mail.text).toContain("You are receiving this because ava@example.com joined our newsletter.");
-    expect(mail.html).toContain('href="https://boutique.example/"');
-    expect(mail.listUnsubscribeUrl).toBe(unsubscribeLink);
   });
 });

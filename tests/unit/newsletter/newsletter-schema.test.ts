@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { inputAttributes, parseForm } from "~/lib/forms";
-import { newsletterSignupSchema, unsubscribeSchema } from "~/modules/newsletter/schema";
+import { newsletterSignupSchema } from "~/modules/newsletter/schema";
 
 const form = (entries: [string, string][]) => {
   const body = new FormData();
@@ -36,19 +36,5 @@ describe("the newsletter form's schema", () => {
       autoComplete: "email",
       inputMode: "email",
     });
-  });
-
-  it("reads the unsubscribe form's token, absent when the body has none", () => {
-    expect(parseForm(unsubscribeSchema, form([["token", "abc"]]))).toEqual({ ok: true, data: { token: "abc" } });
-    expect(parseForm(unsubscribeSchema, null)).toEqual({ ok: true, data: {} });
-    expect(
-      parseForm(
-        unsubscribeSchema,
-        form([
-          ["token", "a"],
-          ["token", "b"],
-        ]),
-      ).ok,
-    ).toBe(false);
   });
 });

@@ -17,7 +17,7 @@ export function rowLabel(row: DashboardRow): string {
 }
 
 /** What one audited change did, after the actor's email. */
-export function historyText(entry: HistoryEntry): string {
+function historyText(entry: HistoryEntry): string {
   switch (entry.action) {
     case "delete":
       return "deleted it";

@@ -8,7 +8,7 @@ import { ProductGrid } from "./product-card";
 import { TwoImageShowcase, type ShowcaseImage } from "./showcase";
 import { StorefrontNoticeToast } from "./storefront-notice";
 import { Button } from "~/components/ui/button";
-import { HydrateApart } from "~/components/ui/hydrate-apart";
+import { HydrateSeparately } from "~/components/ui/hydrate-separately";
 
 export interface CollectionPageProps {
   eyebrow: string;
@@ -87,9 +87,9 @@ export function CollectionPage({ eyebrow, title, intro, data, showStyles, before
                   <ClearFiltersButton query={query} className="mt-8" />
                 </div>
               ) : (
-                <HydrateApart>
+                <HydrateSeparately>
                   <ProductGrid products={products} />
-                </HydrateApart>
+                </HydrateSeparately>
               )}
             </div>
           </>

@@ -11,7 +11,7 @@ import { ProductGallery } from "./product-gallery";
 import { ProductOptions } from "./product-options";
 import { SizeGuideDialog } from "./size-guide-dialog";
 import { Button } from "~/components/ui/button";
-import { HydrateApart } from "~/components/ui/hydrate-apart";
+import { HydrateSeparately } from "~/components/ui/hydrate-separately";
 
 function addToBag(product: Product, variant: ProductVariant) {
   const image = variant.image ?? product.images[0] ?? null;
@@ -110,9 +110,9 @@ export function ProductDetails({ product, searchParams }: { product: Product; se
           Back to Weddings
         </Link>
         <div className="mt-6 grid gap-10 lg:grid-cols-2 lg:gap-16">
-          <HydrateApart>
+          <HydrateSeparately>
             <ProductGallery key={variant?.id} images={images} title={product.title} />
-          </HydrateApart>
+          </HydrateSeparately>
           <div className="lg:pt-6">
             <h1 className="text-4xl leading-tight sm:text-5xl">{product.title}</h1>
             <p className="mt-4 text-2xl" data-testid="price">

@@ -1,4 +1,4 @@
-export interface InspirationThumbnail {
+interface InspirationThumbnail {
   id: string;
   url: string;
   thumbUrl: string;

@@ -27,7 +27,7 @@ export interface FittingAvailability {
   pullChoices?: PullItem[];
 }
 
-export function bookedDescription(date: string, time: string): string {
+function bookedDescription(date: string, time: string): string {
   return `Your fitting is booked for ${longDate(date)} at ${slotLabel(time)}. A confirmation email will follow shortly.`;
 }
 

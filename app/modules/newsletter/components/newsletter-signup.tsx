@@ -14,7 +14,7 @@ export type NewsletterResult = { ok: true; email: string } | FormFailure;
 
 const emailAttributes = inputAttributes(newsletterSignupSchema, "email");
 
-export const NEWSLETTER_ACTION = "/newsletter";
+const NEWSLETTER_ACTION = "/newsletter";
 
 /**
  * The sign-up form of the modal and of the /newsletter page. A real form

@@ -8,7 +8,7 @@ import { partWaiting } from "~/lib/early-clicks";
  * a part not yet hydrated makes React hydrate that part first and then handle the tap. Until every part has
  * hydrated, early taps stay held (lib/early-clicks.tsx), since React drops a tap that comes while it runs effects.
  */
-export function HydrateApart({ children }: { children: ReactNode }) {
+export function HydrateSeparately({ children }: { children: ReactNode }) {
   const done = useRef<(() => void) | null>(null);
   // The shell's commit: this part is waiting (layout effects run before any part's content hydrates).
   useLayoutEffect(() => {

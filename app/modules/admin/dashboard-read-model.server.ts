@@ -1,6 +1,9 @@
-// The dashboard's queries: a page of one tab (search, filter and keyset
-// pagination all in the database), the counts, and the export's batches.
-// Nothing here ever reads a whole table.
+// The dashboard's read model: it reads other modules' tables (design
+// requests, fittings, the newsletter) directly, as one view for staff, and
+// never writes them. A page of one tab (search, filter and keyset pagination
+// all in the database), the counts, a customer's other requests and
+// appointments, the rows as the dashboard shows them, and the export's
+// batches and columns. Nothing here ever reads a whole table.
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Executor } from "~/db/client.server";
 import { appointmentSearchText } from "~/db/schema/fittings";
@@ -15,7 +18,7 @@ export interface Cursor {
   id: string;
 }
 
-export interface ListQuery {
+interface ListQuery {
   tab: DashboardTab;
   /** Already trimmed; empty for no search. */
   q: string;
@@ -71,7 +74,7 @@ export const TABLE_NAMES: Record<DashboardTab, string> = {
 };
 
 /** `%text%` for LIKE, with the pattern's own wildcards taken literally. */
-export function containsPattern(text: string): string {
+function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
@@ -212,9 +215,9 @@ export async function readCounts(db: Executor): Promise<DashboardCounts> {
 // --- a customer's other requests and appointments ---------------------------------
 
 /** How many of a customer's other requests, and of her appointments, a submission's details show. */
-export const RELATED_LIMIT = 5;
+const RELATED_LIMIT = 5;
 
-export interface CustomerOf {
+interface CustomerOf {
   /** The submission whose details these are (left out of its own list). */
   rowId: string;
   email: string;

@@ -27,7 +27,7 @@ export type DesignRequestAnswer = ReturnType<typeof data<DesignRequestResult>>;
 const FIELDS = ["name", "email", "phone", "eventType", "eventDate", "venue", "stylePreference", "colors", "vision", "budget", "website"];
 
 /** The file input's name. */
-export const IMAGES_FIELD = "images";
+const IMAGES_FIELD = "images";
 
 /**
  * A posted custom design request, judged and (when it passes) stored with its

@@ -1,0 +1,206 @@
+// Changes to a booking after it is made: staff reschedule or cancel it from
+// the admin dashboard, the shopper cancels it with the link in her mail.
+// Each is one transaction: the row changes, its calendar sequence goes up by
+// one, the customer's mail (with the invitation at the new sequence, same UID)
+// is queued, and for staff the caller's `within` (the admin module's audit
+// entry) runs, so all of it lands or none of it does.
+import { and, eq, sql } from "drizzle-orm";
+import type { Database, Executor } from "~/db/client.server";
+import { ACTIVE_APPOINTMENT_STATUSES, type AppointmentStatus } from "~/db/constants";
+import { isUniqueViolation } from "~/db/errors";
+import { appointments } from "~/db/schema/fittings";
+import type { Env } from "~/lib/env.server";
+import type { SignedTokens } from "~/lib/signed-token.server";
+import { enqueueMail } from "~/modules/mail/mail.server";
+import { active, readAppointment } from "./appointment-rows.server";
+import { clockFor, judgeSlot, slotStart, type FittingSettings } from "./availability.server";
+import { appointmentNotes, refusal } from "./booking.server";
+import { verifyCancelToken, type CancelLookup } from "./cancel-links.server";
+import { slotLabel } from "./fittings";
+import { cancellationMail, rescheduledMail } from "./mails.server";
+import { STAFF_MESSAGES } from "./schema";
+import type { Appointment } from "./types";
+
+/** Where a booking was before a staff change: its slot and status. */
+interface FittingChange {
+  appointment: Appointment;
+  from: { date: string; time: string; status: AppointmentStatus };
+}
+
+export interface StaffChangeOptions {
+  settings: FittingSettings & Pick<Env, "FITTING_REMINDER_LEAD_MS">;
+  appUrl: string;
+  tokens: SignedTokens;
+  now?: Date;
+  /** Runs inside the change's transaction once the row has changed (the admin module records the change here). */
+  within?: (tx: Executor, change: FittingChange) => Promise<void>;
+}
+
+export type StaffRefusal = "not-found" | "inactive" | "same" | "closed" | "past" | "started" | "beyond" | "full" | "duplicate";
+
+export type StaffChangeOutcome =
+  ({ status: "rescheduled" | "cancelled" } & FittingChange) | { status: "refused"; reason: StaffRefusal; message: string };
+
+const refused = (reason: StaffRefusal, message: string): StaffChangeOutcome => ({ status: "refused", reason, message });
+
+/** The booking, locked until the transaction ends, or null. */
+async function lockAppointment(tx: Executor, id: string) {
+  const [row] = await tx.select().from(appointments).where(eq(appointments.id, id)).for("update");
+  return row ?? null;
+}
+
+/** SPEC's notes begin 'Preferred time: 10:00 AM': a reschedule rewrites that first line and keeps the shopper's note. */
+function notesForTime(notes: string | null, time: string): string | null {
+  if (notes === null) return appointmentNotes(time, null);
+  return notes.startsWith("Preferred time: ") ? notes.replace(/^Preferred time: [^\n]*/, `Preferred time: ${slotLabel(time)}`) : notes;
+}
+
+/**
+ * Reschedules an active booking to another slot. The slot is judged on the
+ * boutique's clock as a booking is (closed day, past, started, beyond the
+ * horizon), then the booking takes a free place there by the same rule as
+ * bookFitting: seat 1, 2, … up to FITTING_SLOT_CAPACITY, with the unique index
+ * over active bookings deciding. An UPDATE has no ON CONFLICT, so each try
+ * runs in a savepoint: a place another transaction took first (committed, or
+ * committing while we waited on it) rolls back to the savepoint and the next
+ * place is tried. The slot therefore never holds more than its capacity.
+ *
+ * The reminder follows the booking: reminder_queued_at is cleared so the
+ * 24-hour reminder goes out before the new time, unless the new time is
+ * already within those 24 hours (the reschedule's own mail is then the fresh notice,
+ * as with a booking made that late).
+ */
+export async function rescheduleFitting(
+  db: Database,
+  input: { id: string; date: string; time: string },
+  options: StaffChangeOptions,
+): Promise<StaffChangeOutcome> {
+  const { settings } = options;
+  const now = options.now ?? new Date();
+  const clock = clockFor(settings, now);
+  const verdict = judgeSlot(input.date, input.time, clock);
+  if (verdict !== "open") return refused(verdict, refusal(verdict, settings.FITTING_HORIZON_DAYS).message);
+  const startsAt = slotStart(input.date, input.time, settings.BOUTIQUE_TIME_ZONE);
+  const reminderDue = startsAt.getTime() - settings.FITTING_REMINDER_LEAD_MS > now.getTime();
+
+  return db.transaction(async (tx) => {
+    const row = await lockAppointment(tx, input.id);
+    if (!row) return refused("not-found", STAFF_MESSAGES.notFound);
+    if (!(ACTIVE_APPOINTMENT_STATUSES as readonly string[]).includes(row.status)) {
+      return refused("inactive", STAFF_MESSAGES.inactive(row.status));
+    }
+    if (row.preferredDate === input.date && row.preferredTime === input.time) return refused("same", STAFF_MESSAGES.same);
+    if (row.userId) {
+      const [other] = await tx
+        .select({ id: appointments.id })
+        .from(appointments)
+        .where(
+          and(
+            eq(appointments.userId, row.userId),
+            eq(appointments.preferredDate, input.date),
+            eq(appointments.preferredTime, input.time),
+            active(),
+          ),
+        );
+      if (other) return refused("duplicate", STAFF_MESSAGES.duplicate);
+    }
+    const taken = new Set(
+      (
+        await tx
+          .select({ seat: appointments.seat })
+          .from(appointments)
+          .where(and(eq(appointments.preferredDate, input.date), eq(appointments.preferredTime, input.time), active()))
+      ).map((r) => r.seat),
+    );
+    let moved = false;
+    for (let seat = 1; seat <= settings.FITTING_SLOT_CAPACITY && !moved; seat++) {
+      if (taken.has(seat)) continue;
+      try {
+        await tx.transaction(async (savepoint) => {
+          await savepoint
+            .update(appointments)
+            .set({
+              preferredDate: input.date,
+              preferredTime: input.time,
+              startsAt,
+              seat,
+              notes: notesForTime(row.notes, input.time),
+              calendarSequence: sql`${appointments.calendarSequence} + 1`,
+              reminderQueuedAt: reminderDue ? null : now,
+            })
+            .where(eq(appointments.id, input.id));
+        });
+        moved = true;
+      } catch (error) {
+        // Someone took this place since we looked: try the next one.
+        if (!isUniqueViolation(error)) throw error;
+      }
+    }
+    if (!moved) return refused("full", STAFF_MESSAGES.full);
+    const appointment = await readAppointment(tx, input.id);
+    if (!appointment) throw new Error("rescheduleFitting: the appointment vanished inside its transaction");
+    const change: FittingChange = { appointment, from: { date: row.preferredDate, time: row.preferredTime, status: appointment.status } };
+    await enqueueMail(
+      tx,
+      rescheduledMail(change, { appUrl: options.appUrl, tokens: options.tokens, timeZone: settings.BOUTIQUE_TIME_ZONE }),
+    );
+    await options.within?.(tx, change);
+    return { status: "rescheduled", ...change } satisfies StaffChangeOutcome;
+  });
+}
+
+/**
+ * Cancels an active booking for the boutique: the status becomes cancelled
+ * (which frees its place), the calendar sequence goes up by one, and the
+ * customer is mailed the cancellation with METHOD:CANCEL at that sequence.
+ */
+export async function cancelFitting(db: Database, id: string, options: StaffChangeOptions): Promise<StaffChangeOutcome> {
+  return db.transaction(async (tx) => {
+    const row = await lockAppointment(tx, id);
+    if (!row) return refused("not-found", STAFF_MESSAGES.notFound);
+    if (!(ACTIVE_APPOINTMENT_STATUSES as readonly string[]).includes(row.status)) {
+      return refused("inactive", STAFF_MESSAGES.inactive(row.status));
+    }
+    await tx
+      .update(appointments)
+      .set({ status: "cancelled", cancelledAt: options.now ?? new Date(), calendarSequence: sql`${appointments.calendarSequence} + 1` })
+      .where(eq(appointments.id, id));
+    const appointment = await readAppointment(tx, id);
+    if (!appointment) throw new Error("cancelFitting: the appointment vanished inside its transaction");
+    const change: FittingChange = {
+      appointment,
+      from: { date: row.preferredDate, time: row.preferredTime, status: row.status as AppointmentStatus },
+    };
+    await enqueueMail(tx, cancellationMail(appointment, options.settings.BOUTIQUE_TIME_ZONE, "staff"));
+    await options.within?.(tx, change);
+    return { status: "cancelled", ...change } satisfies StaffChangeOutcome;
+  });
+}
+
+/**
+ * Cancels the appointment a signed link names: the status becomes cancelled,
+ * which takes it out of the unique index and so frees its place, and the
+ * calendar sequence goes up by one; a cancellation with METHOD:CANCEL and that
+ * sequence is queued in the same transaction. Safe to repeat.
+ */
+export async function cancelFittingByLink(
+  db: Database,
+  token: unknown,
+  options: { tokens: SignedTokens; settings: Pick<Env, "BOUTIQUE_TIME_ZONE">; appUrl: string },
+): Promise<CancelLookup> {
+  const id = verifyCancelToken(token, options.tokens);
+  if (!id) return { status: "invalid-token" };
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(appointments)
+      // The cancellation's invitation must outrank every one sent before it.
+      .set({ status: "cancelled", cancelledAt: new Date(), calendarSequence: sql`${appointments.calendarSequence} + 1` })
+      .where(and(eq(appointments.id, id), active()))
+      .returning({ id: appointments.id });
+    const appointment = await readAppointment(tx, id);
+    if (!appointment) return { status: "not-found" } satisfies CancelLookup;
+    if (!updated) return { status: appointment.status === "cancelled" ? "cancelled" : "over", appointment } satisfies CancelLookup;
+    await enqueueMail(tx, cancellationMail(appointment, options.settings.BOUTIQUE_TIME_ZONE));
+    return { status: "cancelled", appointment } satisfies CancelLookup;
+  });
+}

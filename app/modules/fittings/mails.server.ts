@@ -1,0 +1,145 @@
+// The fitting mails: the confirmation, the reminder, a reschedule and a
+// cancellation. Each carries the booking's invitation (.ics) at its current
+// calendar sequence; all but the cancellation carry its cancel link.
+import { BRAND } from "~/lib/brand";
+import type { SignedTokens } from "~/lib/signed-token.server";
+import { brandedMail, type MailMessage } from "~/modules/mail/mail.server";
+import { cancelUrl } from "./cancel-links.server";
+import { longDate, slotLabel } from "./fittings";
+import { fittingInvitation } from "./invitation.server";
+import type { Appointment } from "./types";
+
+const CONFIRMATION_MAIL_KIND = "fitting-confirmation";
+const CANCELLATION_MAIL_KIND = "fitting-cancellation";
+const REMINDER_MAIL_KIND = "fitting-reminder";
+const RESCHEDULE_MAIL_KIND = "fitting-rescheduled";
+
+/** Where a mail's cancel link points, and the boutique's zone its invitation is written in. */
+interface FittingMailOptions {
+  appUrl: string;
+  tokens: SignedTokens;
+  timeZone: string;
+}
+
+/** 'Saturday, November 28, 2026 at 10:00 AM'. */
+function describeSlot(date: string, time: string): string {
+  return `${longDate(date)} at ${slotLabel(time)}`;
+}
+
+/** The .ics every fitting mail carries: the booking itself, or its cancellation. */
+function invitationOf(appointment: Appointment, timeZone: string, method: "request" | "cancel") {
+  return fittingInvitation({
+    appointmentId: appointment.id,
+    date: appointment.preferredDate,
+    time: appointment.preferredTime,
+    timeZone,
+    attendee: { name: appointment.name, email: appointment.email },
+    organizerEmail: BRAND.email,
+    method,
+    sequence: appointment.calendarSequence,
+    localWhen: describeSlot(appointment.preferredDate, appointment.preferredTime),
+  });
+}
+
+/** Date, time and place of a fitting, as a mail's details block. */
+function slotDetails(appointment: Appointment) {
+  return {
+    kind: "details" as const,
+    rows: [
+      { label: "Date", value: longDate(appointment.preferredDate) },
+      { label: "Time", value: slotLabel(appointment.preferredTime) },
+      { label: "Where", value: `${BRAND.street}, ${BRAND.city}, ${BRAND.region} ${BRAND.postalCode}` },
+    ],
+  };
+}
+
+export function confirmationMail(appointment: Appointment, options: FittingMailOptions): MailMessage {
+  const when = describeSlot(appointment.preferredDate, appointment.preferredTime);
+  return brandedMail({
+    kind: CONFIRMATION_MAIL_KIND,
+    to: appointment.email,
+    subject: `Your fitting on ${when}`,
+    preheader: `We look forward to seeing you on ${when}. The invitation is attached.`,
+    blocks: [
+      { kind: "heading", text: "Your fitting is booked" },
+      {
+        kind: "paragraph",
+        text: `Dear ${appointment.name}, thank you for booking a fitting at ${BRAND.fullName}. We look forward to seeing you.`,
+      },
+      slotDetails(appointment),
+      { kind: "paragraph", text: "Add the attached invitation to your calendar. You are welcome to bring up to 2 guests." },
+      { kind: "button", label: "Cancel this appointment", url: cancelUrl(appointment, options) },
+      { kind: "note", text: `Need to change the time? Cancel with the link above and book again, or call us on ${BRAND.phone}.` },
+    ],
+    attachments: [invitationOf(appointment, options.timeZone, "request")],
+  });
+}
+
+export function cancellationMail(appointment: Appointment, timeZone: string, by: "shopper" | "staff" = "shopper"): MailMessage {
+  const when = describeSlot(appointment.preferredDate, appointment.preferredTime);
+  return brandedMail({
+    kind: CANCELLATION_MAIL_KIND,
+    to: appointment.email,
+    subject: `Your fitting on ${when} is cancelled`,
+    preheader: "Your fitting is cancelled. We hope to see you another time.",
+    blocks: [
+      { kind: "heading", text: "Your fitting is cancelled" },
+      by === "staff"
+        ? {
+            kind: "paragraph",
+            text: `Dear ${appointment.name}, we are sorry to let you know that your fitting on ${when} at ${BRAND.fullName} has been cancelled.`,
+          }
+        : { kind: "paragraph", text: `Dear ${appointment.name}, your fitting on ${when} is cancelled and the time has been freed.` },
+      { kind: "paragraph", text: `Whenever you are ready, book another fitting on our website or call us on ${BRAND.phone}.` },
+      ...(by === "staff" ? [{ kind: "note" as const, text: "The attached update removes the fitting from your calendar." }] : []),
+    ],
+    attachments: [invitationOf(appointment, timeZone, "cancel")],
+  });
+}
+
+export function rescheduledMail(
+  { appointment, from }: { appointment: Appointment; from: { date: string; time: string } },
+  options: FittingMailOptions,
+): MailMessage {
+  const when = describeSlot(appointment.preferredDate, appointment.preferredTime);
+  return brandedMail({
+    kind: RESCHEDULE_MAIL_KIND,
+    to: appointment.email,
+    subject: `Your fitting has moved to ${when}`,
+    preheader: `Your fitting is now on ${when}. The updated invitation is attached.`,
+    blocks: [
+      { kind: "heading", text: "Your fitting has moved" },
+      {
+        kind: "paragraph",
+        text: `Dear ${appointment.name}, your fitting at ${BRAND.fullName} has moved from ${describeSlot(from.date, from.time)} to a new time. We look forward to seeing you.`,
+      },
+      slotDetails(appointment),
+      { kind: "paragraph", text: "The attached invitation updates the fitting in your calendar. You are welcome to bring up to 2 guests." },
+      { kind: "button", label: "Cancel this appointment", url: cancelUrl(appointment, options) },
+      { kind: "note", text: `Does the new time not suit you? Call us on ${BRAND.phone} and we will find another.` },
+    ],
+    attachments: [invitationOf(appointment, options.timeZone, "request")],
+  });
+}
+
+export function reminderMail(appointment: Appointment, options: FittingMailOptions): MailMessage {
+  const when = describeSlot(appointment.preferredDate, appointment.preferredTime);
+  return brandedMail({
+    kind: REMINDER_MAIL_KIND,
+    to: appointment.email,
+    subject: `Reminder: your fitting on ${when}`,
+    preheader: `We look forward to seeing you on ${when}.`,
+    blocks: [
+      { kind: "heading", text: "See you soon" },
+      {
+        kind: "paragraph",
+        text: `Dear ${appointment.name}, this is a reminder of your fitting at ${BRAND.fullName}. We look forward to seeing you.`,
+      },
+      slotDetails(appointment),
+      { kind: "paragraph", text: "Bring the shoes and undergarments you plan to wear. You are welcome to bring up to 2 guests." },
+      { kind: "button", label: "Cancel this appointment", url: cancelUrl(appointment, options) },
+      { kind: "note", text: `Running late or need to change the time? Call us on ${BRAND.phone}.` },
+    ],
+    attachments: [invitationOf(appointment, options.timeZone, "request")],
+  });
+}

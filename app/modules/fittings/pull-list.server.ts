@@ -1,0 +1,79 @@
+// The pull list: dresses from the shopper's wishlist for staff to pull before
+// her fitting.
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Database, Executor } from "~/db/client.server";
+import { appointmentPullItems } from "~/db/schema/fittings";
+import { wishlistItems } from "~/db/schema/wishlist";
+import type { PullItem } from "./types";
+
+/** At most this many dresses on one pull list (a rail, not the whole shop). */
+const MAX_PULL_ITEMS = 12;
+
+/** The wishlist a signed-in shopper picks her pull list from, newest first. */
+export async function pullListChoices(db: Database, userId: string): Promise<PullItem[]> {
+  const rows = await db
+    .select()
+    .from(wishlistItems)
+    .where(eq(wishlistItems.userId, userId))
+    .orderBy(sql`${wishlistItems.createdAt} desc`)
+    .limit(48);
+  return rows.map((row) => ({
+    productId: row.productId,
+    handle: row.productHandle,
+    title: row.productTitle,
+    imageUrl: row.productImageUrl,
+  }));
+}
+
+/** Keeps the ticked dresses that are on her own wishlist, in the booking's transaction (a guest's are ignored). */
+export async function storePullList(
+  tx: Executor,
+  appointmentId: string,
+  userId: string | null,
+  productIds: readonly string[],
+): Promise<void> {
+  const wanted = [...new Set(productIds.filter((id) => typeof id === "string" && id.length > 0 && id.length <= 200))].slice(
+    0,
+    MAX_PULL_ITEMS,
+  );
+  if (!userId || wanted.length === 0) return;
+  // Only dresses on her own wishlist: the ids come from the browser, the rows from the database.
+  const own = await tx
+    .select()
+    .from(wishlistItems)
+    .where(and(eq(wishlistItems.userId, userId), inArray(wishlistItems.productId, wanted)));
+  if (own.length === 0) return;
+  await tx
+    .insert(appointmentPullItems)
+    .values(
+      own.map((item) => ({
+        appointmentId,
+        productId: item.productId,
+        productHandle: item.productHandle,
+        productTitle: item.productTitle,
+        productImageUrl: item.productImageUrl,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+/**
+ * The pull lists of some appointments, keyed by appointment id (appointments
+ * without one are absent): for the admin dashboard, so staff can pull the
+ * dresses before each fitting.
+ */
+export async function pullListsFor(db: Database, appointmentIds: readonly string[]): Promise<Map<string, PullItem[]>> {
+  const out = new Map<string, PullItem[]>();
+  if (appointmentIds.length === 0) return out;
+  const rows = await db
+    .select()
+    .from(appointmentPullItems)
+    .where(inArray(appointmentPullItems.appointmentId, [...appointmentIds]))
+    .orderBy(appointmentPullItems.appointmentId, appointmentPullItems.productTitle);
+  for (const row of rows) {
+    const list = out.get(row.appointmentId) ?? [];
+    list.push({ productId: row.productId, handle: row.productHandle, title: row.productTitle, imageUrl: row.productImageUrl });
+    out.set(row.appointmentId, list);
+  }
+  return out;
+}
