@@ -16,8 +16,10 @@ import {
   getViewer,
   hasAdminRole,
   mergeSetCookies,
+  refusedSignIn,
   signInWithPassword,
   signUpWithPassword,
+  twoFactorStep,
 } from "~/modules/accounts/accounts.server";
 import { PASSWORD_MIN, signInSchema, signUpSchema } from "~/modules/accounts/schema";
 
@@ -52,21 +54,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     intent === "login"
       ? await signInWithPassword(request, context, formData)
       : await signUpWithPassword(request, context, formData, "/auth?verified=1");
-  const failed = intent === "login" ? ADMIN_MESSAGES.loginFailed : ADMIN_MESSAGES.signUpFailed;
-  const values = { email: String(formData?.get("email") ?? ""), fullName: String(formData?.get("fullName") ?? "") };
-  switch (signIn.outcome) {
-    case "invalid":
-      return fail(400, intent, { ...signIn.failure, formError: failed });
-    case "limited":
-      return fail(429, intent, formFailure(signIn.message, {}, values), signIn.headers);
-    case "refused":
-      return fail(intent === "login" ? 401 : 400, intent, formFailure(failed, {}, values));
-    case "two-factor":
-      // The code is asked on the shoppers' page; the dashboard's guard checks the role after it.
-      throw redirect(`/auth?tab=two-factor&redirectTo=${encodeURIComponent("/admin/dashboard")}`, { headers: signIn.headers });
-    case "signed-in":
-      break;
-  }
+  const refused = refusedSignIn(signIn, intent, intent === "login" ? ADMIN_MESSAGES.loginFailed : ADMIN_MESSAGES.signUpFailed, formData);
+  if (refused) return refused;
+  // The code is asked on the shoppers' page; the dashboard's guard checks the role after it.
+  if (signIn.outcome === "two-factor") throw twoFactorStep("/admin/dashboard", signIn.headers);
+  if (signIn.outcome !== "signed-in") return fail(400, intent, formFailure(ADMIN_MESSAGES.loginFailed));
   if (intent === "sign-up")
     throw flashRedirect("/admin/login", { kind: "success", message: ADMIN_MESSAGES.accountCreated }, signIn.headers);
   if (!(await hasAdminRole(database.db, signIn.userId))) {

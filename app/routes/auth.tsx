@@ -14,8 +14,10 @@ import {
   getViewer,
   requestPasswordReset,
   safeRedirectPath,
+  refusedSignIn,
   signInWithPassword,
   signUpWithPassword,
+  twoFactorStep,
   verifySecondFactor,
 } from "~/modules/accounts/accounts.server";
 import { tooManyRequests } from "~/lib/too-many-requests.server";
@@ -73,18 +75,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       intent === "sign-in"
         ? await signInWithPassword(request, context, formData)
         : await signUpWithPassword(request, context, formData, "/auth?verified=1");
-    const failed = intent === "sign-in" ? AUTH_MESSAGES.signInFailed : AUTH_MESSAGES.signUpFailed;
-    const values = { email: String(formData?.get("email") ?? ""), fullName: String(formData?.get("fullName") ?? "") };
+    const refused = refusedSignIn(signIn, intent, intent === "sign-in" ? AUTH_MESSAGES.signInFailed : AUTH_MESSAGES.signUpFailed, formData);
+    if (refused) return refused;
     switch (signIn.outcome) {
-      case "invalid":
-        return fail(400, intent, { ...signIn.failure, formError: failed });
-      case "limited":
-        return fail(429, intent, formFailure(signIn.message, {}, values), signIn.headers);
-      case "refused":
-        // The same words whether the address is taken or the password is wrong: nobody learns who has an account here.
-        return fail(intent === "sign-in" ? 401 : 400, intent, formFailure(failed, {}, values));
       case "two-factor":
-        throw redirect(`/auth?tab=two-factor&redirectTo=${encodeURIComponent(redirectTo)}`, { headers: signIn.headers });
+        throw twoFactorStep(redirectTo, signIn.headers);
       case "signed-in":
         throw flashRedirect(
           intent === "sign-in" ? redirectTo : "/account",

@@ -39,9 +39,11 @@ export {
 } from "./security.server";
 export { JWT_MESSAGES, JwtRejected, verifyIssuedToken, type VerifyOptions } from "./jwt.server";
 export {
+  refusedSignIn,
   requestPasswordReset,
   signInWithPassword,
   signUpWithPassword,
+  twoFactorStep,
   verifySecondFactor,
   type PasswordSignIn,
   type SecondFactorCheck,

@@ -2,9 +2,9 @@
 // staff's /admin/login share these, and each answers in its own words
 // (SPEC §8: 'Sign in failed' there, 'Login failed' here). Every attempt is
 // counted first (auth-limits.server.ts).
-import type { RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "~/lib/context.server";
-import { parseForm, type FormFailure } from "~/lib/forms";
+import { formFailure, parseForm, type FormFailure } from "~/lib/forms";
 import { rateLimitRules } from "~/lib/rate-limit-rules.server";
 import { retryAfterHeaders, tooManyMessage, type Refusal } from "~/lib/too-many-requests.server";
 import { twoFactorCodesTried } from "./account-links.server";
@@ -147,4 +147,30 @@ export async function requestPasswordReset(request: Request, context: Context, f
     })
     .catch((error: unknown) => logger.error({ err: error }, "password reset request failed"));
   return { outcome: "asked" };
+}
+
+/**
+ * The form's answer when a sign-in or sign-up did not sign anyone in (what was
+ * typed kept, the password never): the field errors under `failed`, the one
+ * 429, or `failed` alone, the same words whether the address is taken or the
+ * password is wrong, so nobody learns who has an account here. Null when it
+ * went on (a code to ask for, or signed in).
+ */
+export function refusedSignIn(signIn: PasswordSignIn, intent: string, failed: string, formData: FormData | null) {
+  const values = { email: String(formData?.get("email") ?? ""), fullName: String(formData?.get("fullName") ?? "") };
+  switch (signIn.outcome) {
+    case "invalid":
+      return data({ intent, ...signIn.failure, formError: failed }, { status: 400 });
+    case "limited":
+      return data({ intent, ...formFailure(signIn.message, {}, values) }, { status: 429, headers: signIn.headers });
+    case "refused":
+      return data({ intent, ...formFailure(failed, {}, values) }, { status: intent === "sign-up" ? 400 : 401 });
+    default:
+      return null;
+  }
+}
+
+/** Where a right password goes when two-factor is on: the code step, carrying the pending sign-in's cookie. */
+export function twoFactorStep(redirectTo: string, headers: Headers): Response {
+  return redirect(`/auth?tab=two-factor&redirectTo=${encodeURIComponent(redirectTo)}`, { headers });
 }
