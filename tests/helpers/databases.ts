@@ -78,6 +78,8 @@ if (!postgresAvailable) {
 }
 
 export const testEngines: TestEngine[] = postgresAvailable ? [pglite, postgres] : [pglite];
+/** PostgreSQL when it answers, for the tests only it can run (several pools or processes on one database). */
+export const postgresEngine: TestEngine | undefined = postgresAvailable ? postgres : undefined;
 
 /**
  * Runs `run` with a fresh database from each of `engines`, in order, and drops them all afterwards, however `run`

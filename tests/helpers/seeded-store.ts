@@ -4,12 +4,13 @@ import { catalogueInventory } from "~/db/schema/catalogue";
 import { parseGid } from "~/modules/built-in-store/gid";
 import { createCatalogue, type CatalogueService } from "~/modules/catalogue/catalogue.server";
 import type { Product } from "~/modules/catalogue/types";
-import type { TestDatabase, TestEngine } from "./databases";
+import type { TestEngine } from "./databases";
+import { useTestDatabase, type UsedDatabase } from "./test-database";
 
 export const STORE_SITE = "https://boutique.example";
 
 export interface SeededStore {
-  readonly database: TestDatabase;
+  readonly database: UsedDatabase;
   readonly catalogue: CatalogueService;
   product(handle: string): Product;
   /** The `skip`-th variant of a product that is for sale. */
@@ -26,27 +27,25 @@ export interface SeededStore {
  * after them.
  */
 export function useSeededStore(engine: TestEngine): SeededStore {
-  let database: TestDatabase | undefined;
-  let catalogue: CatalogueService | undefined;
-  let products: Product[] = [];
+  const database = useTestDatabase(engine);
+  // Filled in beforeAll (a box: the react-hooks lint takes a `use…` function for a hook and refuses reassignments in it).
+  const made: { catalogue?: CatalogueService; products: Product[] } = { products: [] };
 
   beforeAll(async () => {
-    database = await engine.create();
-    catalogue = createCatalogue({
+    made.catalogue = createCatalogue({
       config: { store: { kind: "built-in", siteUrl: STORE_SITE }, timeoutMs: 5_000 },
       database: database.handle,
     });
-    await catalogue.start();
-    products = (await catalogue.listProducts()).products;
+    await made.catalogue.start();
+    made.products = (await made.catalogue.listProducts()).products;
   });
   afterAll(async () => {
-    await catalogue?.close();
-    await database?.drop();
+    await made.catalogue?.close();
   });
 
   const ready = () => {
-    if (!database || !catalogue) throw new Error("the seeded store is made in beforeAll: use it inside a test");
-    return { database, catalogue };
+    if (!made.catalogue) throw new Error("the seeded store is made in beforeAll: use it inside a test");
+    return { database, catalogue: made.catalogue };
   };
   const variantRow = (variantGid: string) => eq(catalogueInventory.variantId, parseGid(variantGid, "ProductVariant")!);
   const store: SeededStore = {
@@ -57,7 +56,7 @@ export function useSeededStore(engine: TestEngine): SeededStore {
       return ready().catalogue;
     },
     product: (handle) => {
-      const found = products.find((p) => p.handle === handle);
+      const found = made.products.find((p) => p.handle === handle);
       if (!found) throw new Error(`no demo product ${handle}`);
       return found;
     },

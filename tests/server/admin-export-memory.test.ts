@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { grantAdminByEmail } from "~/modules/accounts/admin-grant.server";
 import { startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
-import { postgresAvailable, testEngines, type TestDatabase } from "../helpers/databases";
+import { postgresAvailable, postgresEngine } from "../helpers/databases";
 import { signUpShopper } from "../helpers/shoppers";
+import { useTestDatabase } from "../helpers/test-database";
 import { freePort } from "../helpers/smtp";
 
 /**
@@ -72,12 +73,11 @@ function memoryWatch(pid: number) {
 if (!postgresAvailable) console.warn("admin-export-memory: skipped, it needs PostgreSQL (see the warning above for the address tried).");
 
 describe.skipIf(!postgresAvailable)(`a CSV export of ${ROWS.toLocaleString("en-US")} rows on PostgreSQL`, { timeout: 120_000 }, () => {
-  let database: TestDatabase;
+  const database = useTestDatabase(postgresEngine!);
   let server: BoutiqueServer;
   let admin = "";
 
   beforeAll(async () => {
-    database = await testEngines.find((engine) => engine.name === "postgres")!.create();
     const db = database.handle.db;
     await db.execute(sql`drop index newsletter_subscribers_search_idx`);
     await db.execute(sql`alter table newsletter_subscribers disable trigger newsletter_subscribers_notify`);
@@ -104,7 +104,6 @@ describe.skipIf(!postgresAvailable)(`a CSV export of ${ROWS.toLocaleString("en-U
 
   afterAll(async () => {
     await server?.stop("SIGTERM");
-    await database?.drop();
   });
 
   it("streams every line while the server's memory stays within a bound", async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Env } from "~/lib/env.server";
 import { createLogger } from "~/lib/logger.server";
 import { createSignedTokens } from "~/lib/signed-token.server";
@@ -19,17 +19,14 @@ import {
   type AuthEndpointLike,
 } from "~/modules/accounts/auth-limits.server";
 import { isKnownClient, knownClientCookie } from "~/modules/accounts/known-clients.server";
-import { testEngines, type TestDatabase } from "../../helpers/databases";
+import { testEngines } from "../../helpers/databases";
+import { useTestDatabase } from "../../helpers/test-database";
 
 const env = { AUTH_RATE_LIMIT: 4, AUTH_RATE_WINDOW_MS: 60_000 };
 const rules = rateLimitRules(env as Env);
 
 describe.each(testEngines)("the auth limits on $name", (engine) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await engine.create();
-  });
-  afterAll(() => database.drop());
+  const database = useTestDatabase(engine);
 
   const auth = () =>
     createAuth({

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { customDesignSubmissions } from "~/db/schema/design-requests";
 import { appointments } from "~/db/schema/fittings";
 import { newsletterSubscribers } from "~/db/schema/newsletter";
 import { addDays, loadDashboardInsights, weekStartOf } from "~/modules/admin-insights/admin-insights.server";
-import { testEngines, type TestDatabase } from "../../helpers/databases";
+import { testEngines } from "../../helpers/databases";
+import { useTestDatabase } from "../../helpers/test-database";
 
 const TZ = "America/New_York";
 // Wednesday 25 November 2026, 23:30 in Savannah (already Thursday in UTC): the week began Monday 23 November.
@@ -19,10 +20,9 @@ describe("weeks on the boutique's clock", () => {
 });
 
 describe.each(testEngines)("dashboard insights on $name", (engine) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(engine);
 
   beforeAll(async () => {
-    database = await engine.create();
     const db = database.handle.db;
     const fitting = (date: string, time: string, status = "pending") => ({
       name: "A",
@@ -61,7 +61,6 @@ describe.each(testEngines)("dashboard insights on $name", (engine) => {
       { email: "s4@example.com", subscribedAt: new Date("2026-06-01T12:00:00Z"), isActive: false }, // Monday 1 June: the first week
     ]);
   });
-  afterAll(() => database.drop());
 
   it("counts fittings per week: 8 back, this week, 7 ahead; cancelled ones left out", async () => {
     const insights = await loadDashboardInsights(database.handle.db, { timeZone: TZ, now: NOW });

@@ -1,12 +1,13 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { changeStatus, deleteItem, exportCsv, loadDashboard, parseView } from "~/modules/admin/admin.server";
 // The read model's own steps: how a search is planned is not visible in the rows it finds, so it is tested here.
 import { exportBatches, indexedSearch, listPage, readCounts } from "~/modules/admin/dashboard-read-model.server";
 import { appointmentSearchText } from "~/db/schema/fittings";
 import { submissionSearchText } from "~/db/schema/design-requests";
-import { testEngines, type TestDatabase } from "../../helpers/databases";
+import { testEngines } from "../../helpers/databases";
+import { useTestDatabase } from "../../helpers/test-database";
 
 const actor = { id: "admin-1", email: "boss@example.com" };
 // Nothing here has image files; details.test.ts covers their removal.
@@ -18,11 +19,10 @@ async function text(stream: ReadableStream<Uint8Array>): Promise<string> {
 }
 
 describe.each(testEngines)("the dashboard's queries on $name", (engine) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(engine);
   const db = () => database.handle.db;
 
   beforeAll(async () => {
-    database = await engine.create();
     // 60 submissions a minute apart (the newest is n=59), every fourth one contacted.
     await db().execute(sql`
       insert into custom_design_submissions (name, email, event_type, vision, status, venue, created_at)
@@ -42,7 +42,6 @@ describe.each(testEngines)("the dashboard's queries on $name", (engine) => {
     await db().execute(sql`
       insert into newsletter_subscribers (email, is_active) values ('one@example.com', true), ('two@example.com', false), ('three@example.com', true)`);
   }, 120_000);
-  afterAll(() => database?.drop());
 
   it("counts exactly, kept by the triggers through bulk inserts and deletes", async () => {
     expect(await readCounts(db())).toEqual({ submissions: 61, appointments: 3, subscribers: 3 });

@@ -8,7 +8,8 @@ import { queryRows } from "~/db/client.server";
 import { deleteItem, loadDashboard, parseView } from "~/modules/admin/admin.server";
 import type { AppointmentRow, SubmissionRow } from "~/modules/admin/types";
 import { folderStore } from "~/modules/uploads/store.server";
-import { testEngines, type TestDatabase } from "../../helpers/databases";
+import { testEngines } from "../../helpers/databases";
+import { useTestDatabase } from "../../helpers/test-database";
 
 const actor = { id: "admin-1", email: "boss@example.com" };
 const view = (query: string) => parseView(new URL(`http://x/admin/dashboard?${query}`));
@@ -16,11 +17,10 @@ const work = mkdtempSync(join(tmpdir(), "admin-details-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe.each(testEngines)("a row's details on $name", (engine) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(engine);
   const db = () => database.handle.db;
 
   beforeAll(async () => {
-    database = await engine.create();
     // Mia: three requests under two spellings of her email and one under her account with another email,
     // seven appointments; a stranger with a look-alike email; the newest request first.
     await db().execute(sql`
@@ -38,7 +38,6 @@ describe.each(testEngines)("a row's details on $name", (engine) => {
       insert into appointments (name, email, preferred_date, preferred_time, seat, status, created_at)
       values ('Not Mia', 'xmia@example.com', '2026-12-20', '11:00', 1, 'pending', timestamptz '2026-02-20 00:00:00+00')`);
   }, 120_000);
-  afterAll(() => database?.drop());
 
   it("shows a submission's images, and the customer's other requests and appointments, newest first and a few", async () => {
     const [newest] = await queryRows<{ id: string }>(db(), sql`select id from custom_design_submissions where email = 'mia@example.com'`);

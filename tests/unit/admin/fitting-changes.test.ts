@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditLog } from "~/db/schema/audit";
 import { appointments } from "~/db/schema/fittings";
 import { mailOutbox } from "~/db/schema/mail";
@@ -9,7 +9,8 @@ import { bookFitting, cancelFittingByLink } from "~/modules/fittings/fittings.se
 // The reminder pass itself: startFittingReminders runs it on the real clock, these tests set the clock.
 import { queueDueReminders } from "~/modules/fittings/reminders.server";
 import { fittingBookingSchema } from "~/modules/fittings/schema";
-import { testEngines, type TestDatabase } from "../../helpers/databases";
+import { testEngines } from "../../helpers/databases";
+import { useTestDatabase } from "../../helpers/test-database";
 
 // Staff move or cancel a fitting from the dashboard (issue 12, item 6): the
 // stored calendar sequence, the mails and their invitations, the capacity
@@ -50,20 +51,8 @@ function ics(text: string) {
 }
 
 describe.each(testEngines)("staff reschedule and cancel on $name", (engine) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(engine, { emptyBeforeEach: [appointments, mailOutbox, auditLog] });
   const db = () => database.handle.db;
-
-  beforeAll(async () => {
-    database = await engine.create();
-  }, 120_000);
-  afterAll(async () => {
-    await database?.drop();
-  });
-  beforeEach(async () => {
-    await db().delete(appointments);
-    await db().delete(mailOutbox);
-    await db().delete(auditLog);
-  });
 
   async function book(overrides: Record<string, unknown> = {}, settings = SETTINGS) {
     const outcome = await bookFitting(db(), booking(overrides), {

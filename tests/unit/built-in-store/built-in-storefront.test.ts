@@ -9,18 +9,18 @@ import { seedDemoCatalogue } from "~/modules/built-in-store/demo-seed.server";
 import { StorefrontError } from "~/modules/catalogue/catalogue.server";
 import { CatalogueProductsDocument } from "~/modules/catalogue/storefront-operations.generated";
 import { COLLECTION_HANDLES, type Product } from "~/modules/catalogue/types";
-import { testEngines, type TestDatabase } from "../../helpers/databases";
+import { testEngines, withDatabases } from "../../helpers/databases";
+import { useTestDatabase } from "../../helpers/test-database";
 
 const STYLE_WORDS = ["Outdoor", "Formal", "Bohemian", "Modern", "Romantic"];
 
 describe.each(testEngines)("the built-in storefront on $name", (engine) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(engine);
   let catalogue: CatalogueService;
   let all: Product[];
   let storefrontRequests = 0;
 
   beforeAll(async () => {
-    database = await engine.create();
     catalogue = createCatalogue({
       config: { store: { kind: "built-in", siteUrl: "https://boutique.example" }, timeoutMs: 5_000 },
       database: database.handle,
@@ -31,7 +31,6 @@ describe.each(testEngines)("the built-in storefront on $name", (engine) => {
   });
   afterAll(async () => {
     await catalogue.close();
-    await database.drop();
   });
 
   describe("the demo collection", () => {
@@ -206,21 +205,21 @@ describe.each(testEngines)("the built-in storefront on $name", (engine) => {
   });
 
   it("reports a database failure as the store's internal error, not the database's words", async () => {
-    const other = await engine.create();
-    const broken = createCatalogue({
-      config: { store: { kind: "built-in", siteUrl: "https://boutique.example" }, timeoutMs: 5_000 },
-      database: other.handle,
+    await withDatabases([engine], async (other) => {
+      const broken = createCatalogue({
+        config: { store: { kind: "built-in", siteUrl: "https://boutique.example" }, timeoutMs: 5_000 },
+        database: other.handle,
+      });
+      await broken.start();
+      await other.handle.db.execute(sql`drop table catalogue_product_images cascade`);
+      await broken.listProducts().then(
+        () => expect.unreachable(),
+        (error: unknown) => {
+          expect(error).toBeInstanceOf(StorefrontError);
+          expect((error as Error).message).toBe("Error calling Shopify: Internal error. Looks like something went wrong on our end.");
+        },
+      );
+      await broken.close();
     });
-    await broken.start();
-    await other.handle.db.execute(sql`drop table catalogue_product_images cascade`);
-    await broken.listProducts().then(
-      () => expect.unreachable(),
-      (error: unknown) => {
-        expect(error).toBeInstanceOf(StorefrontError);
-        expect((error as Error).message).toBe("Error calling Shopify: Internal error. Looks like something went wrong on our end.");
-      },
-    );
-    await broken.close();
-    await other.drop();
   });
 });

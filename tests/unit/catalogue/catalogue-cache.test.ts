@@ -6,7 +6,8 @@ import { createCatalogue, type CatalogueService } from "~/modules/catalogue/cata
 import { parseGid } from "~/modules/built-in-store/gid";
 import { ReadCache } from "~/modules/catalogue/read-cache.server";
 import { placeOrder } from "~/modules/orders/orders.server";
-import { testEngines, type TestDatabase } from "../../helpers/databases";
+import { testEngines } from "../../helpers/databases";
+import { useTestDatabase } from "../../helpers/test-database";
 
 describe("the read cache (CacheShort: max-age 1 s, stale-while-revalidate 9 s)", () => {
   function setup() {
@@ -91,12 +92,11 @@ describe("the read cache (CacheShort: max-age 1 s, stale-while-revalidate 9 s)",
 });
 
 describe.each(testEngines)("catalogue reads through the cache on $name", (engine) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(engine);
   let catalogue: CatalogueService;
   let storefrontRequests = 0;
 
   beforeAll(async () => {
-    database = await engine.create();
     // A long max-age, so only invalidation (not expiry) can explain a change being seen.
     catalogue = createCatalogue({
       config: { store: { kind: "built-in", siteUrl: "https://boutique.example" }, timeoutMs: 5_000 },
@@ -108,7 +108,6 @@ describe.each(testEngines)("catalogue reads through the cache on $name", (engine
   });
   afterAll(async () => {
     await catalogue.close();
-    await database.drop();
   });
 
   it("a hundred views of one product page make one storefront call", async () => {

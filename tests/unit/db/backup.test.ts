@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { createGzip } from "node:zlib";
 import { asc, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { restoreBackup, writeBackup } from "~/db/backup.server";
 import { queryRows } from "~/db/client.server";
 import { auditLog } from "~/db/schema/audit";
@@ -12,10 +12,11 @@ import { appointments } from "~/db/schema/fittings";
 import { newsletterSubscribers } from "~/db/schema/newsletter";
 import { mailOutbox } from "~/db/schema/mail";
 import { folderStore } from "~/modules/uploads/store.server";
-import { testEngines, withDatabases, type TestDatabase } from "../../helpers/databases";
+import { testEngines, withDatabases } from "../../helpers/databases";
+import { useTestDatabase, type UsedDatabase } from "../../helpers/test-database";
 import { tempDir } from "../../helpers/processes";
 
-async function seed(source: TestDatabase) {
+async function seed(source: UsedDatabase) {
   const db = source.handle.db;
   await db.insert(newsletterSubscribers).values([{ email: "ava@example.com" }, { email: "bea@example.com", isActive: false }]);
   await db.insert(appointments).values({
@@ -35,15 +36,13 @@ async function seed(source: TestDatabase) {
 const gz = (text: string) => Readable.from([text]).pipe(createGzip());
 
 describe.each(testEngines)("backup and restore on $name", (engine) => {
-  let source: TestDatabase;
+  const source = useTestDatabase(engine);
   let file: string;
   beforeAll(async () => {
-    source = await engine.create();
     await seed(source);
     file = join(tempDir(), "backup.ndjson.gz");
     await writeBackup(source.handle.db, createWriteStream(file), null);
   });
-  afterAll(() => source.drop());
 
   for (const target of testEngines) {
     it(`restores every row, with its types, into an empty ${target.name} database`, async () => {
@@ -133,7 +132,7 @@ describe.each(testEngines)("the uploaded images in a backup on $name", (engine) 
   const picture = Buffer.from("RIFF picture bytes ✨");
   const thumbnail = Buffer.from("RIFF thumbnail bytes");
 
-  async function seedImages(source: TestDatabase, store: ReturnType<typeof folderStore>) {
+  async function seedImages(source: UsedDatabase, store: ReturnType<typeof folderStore>) {
     await source.handle.db.insert(customDesignSubmissions).values({
       id: submissionId,
       name: "Ada Lovelace",

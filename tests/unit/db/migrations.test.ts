@@ -1,17 +1,14 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { migrateDatabase, queryRows } from "~/db/client.server";
 import { customDesignSubmissions } from "~/db/schema/design-requests";
 import { appointments } from "~/db/schema/fittings";
 import { newsletterSubscribers } from "~/db/schema/newsletter";
-import { testEngines, type TestDatabase } from "../../helpers/databases";
+import { testEngines } from "../../helpers/databases";
+import { useTestDatabase } from "../../helpers/test-database";
 
 describe.each(testEngines)("migrations on $name", (engine) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await engine.create();
-  });
-  afterAll(() => database.drop());
+  const database = useTestDatabase(engine);
 
   it("creates every table SPEC §3 stores, plus the outbox and audit log", async () => {
     const rows = await queryRows<{ table_name: string }>(

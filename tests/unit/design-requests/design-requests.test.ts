@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { customDesignSubmissions } from "~/db/schema/design-requests";
 import { mailOutbox } from "~/db/schema/mail";
 import { isoDateIn } from "~/lib/format";
 import { submitDesignRequest } from "~/modules/design-requests/design-requests.server";
 import { checkStep, DESIGN_MESSAGES, designRequestSchema } from "~/modules/design-requests/schema";
-import { testEngines, type TestDatabase } from "../../helpers/databases";
+import { testEngines } from "../../helpers/databases";
+import { useTestDatabase } from "../../helpers/test-database";
 
 const valid = { name: "Ada Lovelace", email: "ada@example.com", eventType: "wedding", vision: "A long lace gown with sleeves" };
 const firstMessage = (input: Record<string, unknown>) => {
@@ -62,23 +63,13 @@ describe("the boutique's date", () => {
 });
 
 describe.each(testEngines)("design requests on $name", (engine) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(engine, { emptyBeforeEach: [customDesignSubmissions, mailOutbox] });
   const options = {
     settings: { BOUTIQUE_TIME_ZONE: "America/New_York", BOUTIQUE_EMAIL: "studio@boutique.example" },
     userId: null,
     appUrl: "https://boutique.example",
     now: new Date("2026-11-24T15:00:00Z"),
   };
-  beforeAll(async () => {
-    database = await engine.create();
-  }, 120_000);
-  afterAll(async () => {
-    await database?.drop();
-  });
-  beforeEach(async () => {
-    await database.handle.db.delete(customDesignSubmissions);
-    await database.handle.db.delete(mailOutbox);
-  });
 
   it("stores SPEC's row and queues the confirmation and the boutique's notice", async () => {
     const db = database.handle.db;

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { customDesignSubmissions, designRequestImages } from "~/db/schema/design-requests";
 import {
   designImageResponse,
@@ -15,7 +15,8 @@ import {
 import { designRequestSchema } from "~/modules/design-requests/schema";
 import { folderStore } from "~/modules/uploads/store.server";
 import { storeImages } from "~/modules/uploads/uploads.server";
-import { testEngines, type TestDatabase } from "../../helpers/databases";
+import { testEngines } from "../../helpers/databases";
+import { useTestDatabase } from "../../helpers/test-database";
 
 const work = mkdtempSync(join(tmpdir(), "design-images-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -23,13 +24,7 @@ const request = designRequestSchema.parse({ name: "Ada", email: "ada@example.com
 const settings = { BOUTIQUE_TIME_ZONE: "America/New_York", BOUTIQUE_EMAIL: "studio@example.com" };
 
 describe.each(testEngines)("inspiration images on $name", (engine) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await engine.create();
-  }, 120_000);
-  afterAll(async () => {
-    await database?.drop();
-  });
+  const database = useTestDatabase(engine);
 
   it("are recorded with the request, seen by its owner and staff only, and their files removed on request", async () => {
     const db = database.handle.db;

@@ -1,11 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { appointments } from "~/db/schema/fittings";
 import { mailOutbox } from "~/db/schema/mail";
 import { createSignedTokens } from "~/lib/signed-token.server";
 import { bookFitting, cancelFittingByLink, findFittingByLink, fittingCalendar, slotsForDate } from "~/modules/fittings/fittings.server";
 import { fittingBookingSchema } from "~/modules/fittings/schema";
-import { testEngines, type TestDatabase } from "../../helpers/databases";
+import { testEngines } from "../../helpers/databases";
+import { useTestDatabase } from "../../helpers/test-database";
 
 const SETTINGS = { BOUTIQUE_TIME_ZONE: "America/New_York", FITTING_SLOT_CAPACITY: 1, FITTING_HORIZON_DAYS: 90 };
 // Tuesday 2026-11-24, 7:00 AM in New York.
@@ -27,17 +28,7 @@ const options = (overrides: Partial<Parameters<typeof bookFitting>[2]> = {}) => 
 });
 
 describe.each(testEngines)("fitting bookings on $name", (engine) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await engine.create();
-  }, 120_000);
-  afterAll(async () => {
-    await database?.drop();
-  });
-  beforeEach(async () => {
-    await database.handle.db.delete(appointments);
-    await database.handle.db.delete(mailOutbox);
-  });
+  const database = useTestDatabase(engine, { emptyBeforeEach: [appointments, mailOutbox] });
 
   it("stores SPEC's row (type fitting, 'Preferred time: …' then the note, the slot in its own columns, pending) and queues the invitation", async () => {
     const db = database.handle.db;

@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { appointmentPullItems, appointments } from "~/db/schema/fittings";
 import { mailOutbox } from "~/db/schema/mail";
 import { wishlistItems } from "~/db/schema/wishlist";
 import { createSignedTokens } from "~/lib/signed-token.server";
 import { bookFitting, pullListChoices, pullListsFor } from "~/modules/fittings/fittings.server";
 import { fittingBookingSchema } from "~/modules/fittings/schema";
-import { testEngines, type TestDatabase } from "../../helpers/databases";
+import { testEngines } from "../../helpers/databases";
+import { useTestDatabase } from "../../helpers/test-database";
 
 const SETTINGS = { BOUTIQUE_TIME_ZONE: "America/New_York", FITTING_SLOT_CAPACITY: 2, FITTING_HORIZON_DAYS: 90 };
 const NOW = new Date("2026-11-24T12:00:00Z");
@@ -23,13 +24,7 @@ const dress = (userId: string, productId: string, title: string) => ({
 });
 
 describe.each(testEngines)("the pull list on $name", (engine) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await engine.create();
-  }, 120_000);
-  afterAll(async () => {
-    await database?.drop();
-  });
+  const database = useTestDatabase(engine);
   beforeEach(async () => {
     const db = database.handle.db;
     await db.delete(appointmentPullItems);

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { appointments } from "~/db/schema/fittings";
 import { mailOutbox } from "~/db/schema/mail";
 import { createSignedTokens } from "~/lib/signed-token.server";
@@ -7,7 +7,8 @@ import { bookFitting } from "~/modules/fittings/fittings.server";
 // The reminder pass itself: startFittingReminders runs it on the real clock, these tests set the clock.
 import { queueDueReminders } from "~/modules/fittings/reminders.server";
 import { fittingBookingSchema } from "~/modules/fittings/schema";
-import { testEngines, type TestDatabase } from "../../helpers/databases";
+import { testEngines } from "../../helpers/databases";
+import { useTestDatabase } from "../../helpers/test-database";
 
 const TOKENS = createSignedTokens({ secret: "a-test-secret-that-is-long-enough-for-hmac" });
 const SETTINGS = { BOUTIQUE_TIME_ZONE: "America/New_York", FITTING_SLOT_CAPACITY: 3, FITTING_HORIZON_DAYS: 90 };
@@ -27,17 +28,7 @@ function dayAhead(): string {
 }
 
 describe.each(testEngines)("fitting reminders on $name", (engine) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await engine.create();
-  }, 120_000);
-  afterAll(async () => {
-    await database?.drop();
-  });
-  beforeEach(async () => {
-    await database.handle.db.delete(appointments);
-    await database.handle.db.delete(mailOutbox);
-  });
+  const database = useTestDatabase(engine, { emptyBeforeEach: [appointments, mailOutbox] });
 
   async function book(email: string, time = "11:00") {
     const outcome = await bookFitting(database.handle.db, fittingBookingSchema.parse({ date: dayAhead(), time, name: "Ada", email }), {

@@ -1,21 +1,15 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, queryRows, type DatabaseHandle } from "~/db/client.server";
 import { rateLimitBuckets } from "~/db/schema/rate-limits";
 import { bucketOf, createRateLimiter, hitRateLimit, hitRateLimits, pruneRateLimits } from "~/lib/rate-limit.server";
-import { postgresAvailable, testEngines, type TestDatabase } from "../../helpers/databases";
+import { postgresAvailable, postgresEngine, testEngines } from "../../helpers/databases";
+import { useTestDatabase } from "../../helpers/test-database";
 
 const TEN_MINUTES = 600_000;
 
 describe.each(testEngines)("rate limits in the database on $name", (engine) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await engine.create();
-  });
-  afterAll(() => database.drop());
-  beforeEach(async () => {
-    await database.handle.db.delete(rateLimitBuckets);
-  });
+  const database = useTestDatabase(engine, { emptyBeforeEach: [rateLimitBuckets] });
 
   /** Moves a bucket's window into the past, as if `windowMs` had gone by. */
   async function endWindow(scope: string, key: string) {
@@ -106,16 +100,14 @@ describe.each(testEngines)("rate limits in the database on $name", (engine) => {
 });
 
 describe.skipIf(!postgresAvailable)("rate limits under concurrency on PostgreSQL", () => {
-  let database: TestDatabase;
+  const database = useTestDatabase(postgresEngine!);
   const handles: DatabaseHandle[] = [];
   beforeAll(async () => {
-    database = await testEngines.find((e) => e.name === "postgres")!.create();
     // Three "instances", each with its own pool, all on one database.
     for (let i = 0; i < 3; i++) handles.push(await openDatabase({ engine: "postgres", url: database.url!, poolSize: 8 }));
   });
   afterAll(async () => {
     await Promise.all(handles.map((h) => h.close()));
-    await database.drop();
   });
 
   it("lets exactly the limit through when 90 hits arrive at once from three instances", async () => {

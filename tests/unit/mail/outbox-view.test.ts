@@ -1,15 +1,15 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox } from "~/db/schema/mail";
 import { countOutbox, listOutbox, retryFailedMail } from "~/modules/mail/mail.server";
-import { testEngines, type TestDatabase } from "../../helpers/databases";
+import { testEngines } from "../../helpers/databases";
+import { useTestDatabase } from "../../helpers/test-database";
 
 describe.each(testEngines)("the admins' outbox view on $name", (engine) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(engine);
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    database = await engine.create();
     const db = database.handle.db;
     // 7 failed (one a second apart, so the order is known), 2 sent, 1 pending.
     for (let i = 0; i < 7; i++) {
@@ -36,7 +36,6 @@ describe.each(testEngines)("the admins' outbox view on $name", (engine) => {
     const [sent] = await db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.subject, "Sent 1"));
     ids.sent = sent!.id;
   });
-  afterAll(() => database.drop());
 
   it("counts each state", async () => {
     expect(await countOutbox(database.handle.db)).toEqual({ pending: 1, sent: 2, failed: 7 });

@@ -1,13 +1,14 @@
 import { createHmac } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { newsletterSubscribers } from "~/db/schema/newsletter";
 import { mailOutbox } from "~/db/schema/mail";
 import { BRAND } from "~/lib/brand";
 import { createSignedTokens, type SignedTokens } from "~/lib/signed-token.server";
 import { NEWSLETTER_DISCOUNT_CODE } from "~/modules/newsletter/constants";
 import { findSubscriptionByToken, subscribeToNewsletter, unsubscribe } from "~/modules/newsletter/newsletter.server";
-import { testEngines, type TestDatabase } from "../../helpers/databases";
+import { testEngines } from "../../helpers/databases";
+import { useTestDatabase } from "../../helpers/test-database";
 
 const SECRET = "a-test-secret-that-is-long-enough-for-hmac";
 const TOKENS = createSignedTokens({ secret: SECRET, legacySecrets: [SECRET] });
@@ -23,15 +24,7 @@ function firstFormatToken(id: string, secret: string) {
 const signed = (subject: string, tokens: SignedTokens = TOKENS) => tokens.sign("newsletter-unsubscribe", subject, { neverExpires: true });
 
 describe.each(testEngines)("newsletter on $name", (engine) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await engine.create();
-  });
-  afterAll(() => database.drop());
-  beforeEach(async () => {
-    await database.handle.db.delete(newsletterSubscribers);
-    await database.handle.db.delete(mailOutbox);
-  });
+  const database = useTestDatabase(engine, { emptyBeforeEach: [newsletterSubscribers, mailOutbox] });
 
   const subscribers = () => database.handle.db.select().from(newsletterSubscribers);
   const welcomeMails = () => database.handle.db.select().from(mailOutbox).where(eq(mailOutbox.kind, "newsletter-welcome"));
