@@ -1,7 +1,8 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
-import { fittingDate, signInAsAdmin, uid } from "./admin-helpers";
+import { boutiqueDatePlus } from "../helpers/boutique-date";
+import { signInAsAdmin, uid } from "./admin-helpers";
 import { startSessionAsReturning, waitForHydration } from "./brand-helpers";
 import { expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
 
@@ -32,7 +33,7 @@ async function seed(request: APIRequestContext, tag: string, { submissions = 2 }
   for (let attempt = 0; attempt < 20 && (booked === 0 || booked === 409); attempt++) {
     const time = `${String(10 + Math.floor(Math.random() * 8)).padStart(2, "0")}:00`;
     const booking = await request.post("/fitting-room", {
-      form: { name: `Guest ${tag}`, email: `guest-${tag}@example.com`, date: fittingDate(20 + Math.floor(Math.random() * 60)), time },
+      form: { name: `Guest ${tag}`, email: `guest-${tag}@example.com`, date: boutiqueDatePlus(20 + Math.floor(Math.random() * 60)), time },
       maxRedirects: 0,
     });
     booked = booking.status();
@@ -246,7 +247,7 @@ test("a row's details: a request's images and the customer's other requests and 
   for (let attempt = 0; attempt < 20 && (booked === 0 || booked === 409); attempt++) {
     const time = `${String(10 + Math.floor(Math.random() * 8)).padStart(2, "0")}:00`;
     const booking = await her.post("/fitting-room", {
-      form: { name, email, date: fittingDate(20 + Math.floor(Math.random() * 60)), time, pull: `gid://pull/${tag}` },
+      form: { name, email, date: boutiqueDatePlus(20 + Math.floor(Math.random() * 60)), time, pull: `gid://pull/${tag}` },
       maxRedirects: 0,
     });
     booked = booking.status();

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { fittingDate, signInAsAdmin, uid } from "./admin-helpers";
+import { boutiqueDatePlus } from "../helpers/boutique-date";
+import { signInAsAdmin, uid } from "./admin-helpers";
 import { startSessionAsReturning, waitForHydration } from "./brand-helpers";
 import { expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
 
@@ -47,7 +48,7 @@ function neighbourDay(date: string): string {
 /** A guest's fitting 20 to 80 days ahead, at any free slot (other specs share the server and book too). */
 async function bookGuest(request: APIRequestContext, name: string, email: string): Promise<{ date: string; time: string }> {
   for (let attempt = 0; attempt < 20; attempt++) {
-    const date = fittingDate(20 + Math.floor(Math.random() * 60));
+    const date = boutiqueDatePlus(20 + Math.floor(Math.random() * 60));
     const time = `${String(10 + Math.floor(Math.random() * 7)).padStart(2, "0")}:00`;
     const response = await request.post("/fitting-room", { form: { name, email, date, time }, maxRedirects: 0 });
     if (response.status() === 200) return { date, time };

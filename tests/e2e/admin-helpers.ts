@@ -26,12 +26,3 @@ export async function signInAsAdmin(request: APIRequestContext): Promise<string>
   );
   return email;
 }
-
-/** The boutique's date `days` ahead, moved off a Sunday (the studio's closed day). */
-export function fittingDate(days: number): string {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
-  const date = new Date(`${today}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  if (date.getUTCDay() === 0) date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-}

@@ -4,6 +4,7 @@ import { startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
 import { freePort, startSmtpServer, type TestSmtpServer } from "../helpers/smtp";
 import { startSessionAsReturning, waitForHydration } from "./brand-helpers";
 import { collectConsoleErrors, expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
+import { boutiqueDatePlus } from "../helpers/boutique-date";
 
 // A boutique of its own whose SMTP server is down at first, so mail fails
 // (one attempt each): the outbox view shows failures, Retry sends them once
@@ -18,14 +19,6 @@ const ADMIN_EMAIL = "outbox-admin@example.com";
 let boutique: BoutiqueServer;
 let smtpPort = 0;
 let smtp: TestSmtpServer | undefined;
-
-function boutiqueDatePlus(days: number): string {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
-  const date = new Date(`${today}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  if (date.getUTCDay() === 0) date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-}
 
 test.beforeAll(async ({ browser }) => {
   smtpPort = await freePort();

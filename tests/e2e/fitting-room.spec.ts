@@ -1,16 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
 import { startSessionAsReturning, waitForHydration } from "./brand-helpers";
 import { collectConsoleErrors, expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
+import { boutiqueDatePlus } from "../helpers/boutique-date";
 
-// The server runs on the real clock in its default zone (America/New_York):
-// dates are worked out on that clock, a week or more ahead so no slot has started.
-function boutiqueDatePlus(days: number): string {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
-  const date = new Date(`${today}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  if (date.getUTCDay() === 0) date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-}
+// The server runs on the real clock in its default zone (America/New_York): boutiqueDatePlus works the
+// dates out on that clock, a week or more ahead so no slot has started.
 const longDate = (iso: string) =>
   new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(
     new Date(`${iso}T12:00:00Z`),

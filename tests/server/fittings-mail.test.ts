@@ -4,19 +4,11 @@ import { execFile } from "node:child_process";
 import { designForm, signUpShopper } from "../helpers/shoppers";
 import { freePort, startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../helpers/smtp";
 import { formatSlot } from "~/lib/format";
+import { boutiqueDatePlus } from "../helpers/boutique-date";
 
 // The built server with real SMTP: a booking's confirmation arrives with a
 // valid invitation; its cancel link asks, then cancels, frees the slot and
 // sends a METHOD:CANCEL for the same event.
-
-/** A boutique date a week or more ahead (never a Sunday), on the server's default clock. */
-function boutiqueDatePlus(days: number): string {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
-  const date = new Date(`${today}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  if (date.getUTCDay() === 0) date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-}
 
 /** RFC 5545 content lines, unfolded, as [name (with parameters), value]. */
 function parseIcs(text: string): { lines: [string, string][]; get(name: string): string | undefined } {

@@ -2,18 +2,11 @@ import { afterAll, describe, expect, it } from "vitest";
 import { startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
 import { tempDir } from "../helpers/processes";
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../helpers/smtp";
+import { boutiqueDatePlus } from "../helpers/boutique-date";
 
 // The 24-hour reminder over real SMTP, across restarts: booked on one server,
 // reminded by the next (its lead set so the reminder falls due seconds after
 // it starts), and never again by a third on the same data.
-
-function boutiqueDatePlus(days: number): string {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
-  const date = new Date(`${today}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  if (date.getUTCDay() === 0) date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-}
 
 function icsField(mail: ReceivedMail, name: string): string | undefined {
   const ics = mail.attachments.find((a) => a.contentType.startsWith("text/calendar"));

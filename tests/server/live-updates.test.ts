@@ -6,6 +6,7 @@ import { postgresAvailable, testEngines, type TestDatabase } from "../helpers/da
 import { freePort } from "../helpers/smtp";
 import { openSse, type SseClient } from "../helpers/sse";
 import { signUpShopper } from "../helpers/shoppers";
+import { boutiqueDatePlus } from "../helpers/boutique-date";
 
 /**
  * SPEC §4 "data reloads on any change notification": two built server
@@ -17,15 +18,6 @@ const EVENTS = "/api/admin/events";
 const ADMIN_EMAIL = "live-admin@example.com";
 
 const signUp = signUpShopper;
-
-/** A boutique date a week or more ahead (never a Sunday), on the server's default clock. */
-function boutiqueDatePlus(days: number): string {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
-  const date = new Date(`${today}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  if (date.getUTCDay() === 0) date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-}
 
 describe.skipIf(!postgresAvailable)("live updates across two instances on one PostgreSQL", { timeout: 300_000 }, () => {
   let database: TestDatabase;
