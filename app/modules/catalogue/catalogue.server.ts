@@ -26,12 +26,9 @@ import {
   SEARCH_MAX_LENGTH,
   SEARCH_MAX_RESULTS,
   SEARCH_MIN_LENGTH,
-  type CartLineInput,
-  type Checkout,
+  type Catalogue,
   type CollectionHandle,
   type Product,
-  type ProductList,
-  type ProductLookup,
   type StorefrontTransport,
 } from "./types";
 
@@ -93,21 +90,6 @@ export function catalogueConfigFromEnv(env: Env): CatalogueConfig {
 export function describeStore(store: CatalogueStoreConfig): string {
   if (store.kind === "built-in") return "built-in storefront (demo collection, no Shopify account)";
   return `Shopify store ${store.domain ?? new URL(store.endpoint).host} (Storefront API ${STOREFRONT_API_VERSION})`;
-}
-
-/** The four things the app asks of a store; nothing else passes the boundary. */
-export interface Catalogue {
-  /** A collection's dresses (or the whole catalogue), in the store's order. */
-  listProducts(options?: { collection?: CollectionHandle; first?: number }): Promise<ProductList>;
-  getProduct(handle: string): Promise<ProductLookup>;
-  /** SPEC §5: at least 2 characters after trimming; title or description, any case; at most 5. */
-  searchProducts(term: string): Promise<ProductList>;
-  /**
-   * cartCreate: resolves to the checkout to open, or throws a StorefrontError
-   * with SPEC §8's message ('Cart creation failed: ...', 'No checkout URL
-   * returned from Shopify', or the HTTP/GraphQL errors).
-   */
-  createCheckout(lines: CartLineInput[]): Promise<Checkout>;
 }
 
 /** A Catalogue with what only the composition root (server/app.ts), tests and benches need: its lifecycle. */

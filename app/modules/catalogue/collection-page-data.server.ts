@@ -1,8 +1,7 @@
 import type { Logger } from "~/lib/logger.server";
 import { toCardProduct } from "./catalogue";
-import type { Catalogue } from "./catalogue.server";
 import { filterByStyle, parseCollectionQuery, sortProducts } from "./collection-rules";
-import type { CollectionHandle, Product, StorefrontNotice } from "./types";
+import type { Catalogue, CollectionHandle, Product, StorefrontNotice } from "./types";
 
 /**
  * What a collection page shows: its dresses filtered and sorted on the

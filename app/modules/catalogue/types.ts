@@ -126,3 +126,18 @@ export interface StorefrontTransport {
   readonly name: "shopify" | "built-in";
   send(body: string, signal: AbortSignal): Promise<Response>;
 }
+
+/** The four things the app asks of a store; nothing else passes the boundary. */
+export interface Catalogue {
+  /** A collection's dresses (or the whole catalogue), in the store's order. */
+  listProducts(options?: { collection?: CollectionHandle; first?: number }): Promise<ProductList>;
+  getProduct(handle: string): Promise<ProductLookup>;
+  /** SPEC §5: at least 2 characters after trimming; title or description, any case; at most 5. */
+  searchProducts(term: string): Promise<ProductList>;
+  /**
+   * cartCreate: resolves to the checkout to open, or throws a StorefrontError
+   * with SPEC §8's message ('Cart creation failed: ...', 'No checkout URL
+   * returned from Shopify', or the HTTP/GraphQL errors).
+   */
+  createCheckout(lines: CartLineInput[]): Promise<Checkout>;
+}

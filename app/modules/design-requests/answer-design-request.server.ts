@@ -15,8 +15,9 @@ import {
   type ReceivedForm,
   type StoredImage,
 } from "~/modules/uploads/uploads.server";
-import { designImageUrl, submitDesignRequest } from "./design-requests.server";
+import { designImageUrl } from "./image-url";
 import { checkStep, DESIGN_MESSAGES, designFieldErrors, designRequestSchema } from "./schema";
+import { submitDesignRequest } from "./submission.server";
 import type { DesignRequestResult } from "./types";
 
 type Context = Readonly<RouterContextProvider>;
