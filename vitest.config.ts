@@ -6,6 +6,8 @@ export default defineConfig({
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   test: {
+    // A test that asserts nothing passes whatever the code does: every test must make at least one assertion.
+    expect: { requireAssertions: true },
     projects: [
       {
         extends: true,

@@ -24,10 +24,12 @@ function parseIcs(text: string): { lines: [string, string][]; get(name: string):
   });
   // Components open and close in order.
   const stack: string[] = [];
+  const misplaced: string[] = [];
   for (const [name, value] of lines) {
     if (name === "BEGIN") stack.push(value);
-    if (name === "END") expect(stack.pop()).toBe(value);
+    if (name === "END" && stack.pop() !== value) misplaced.push(`END:${value}`);
   }
+  expect(misplaced).toEqual([]);
   expect(stack).toEqual([]);
   return { lines, get: (name) => lines.find(([n]) => n === name || n.startsWith(`${name};`))?.[1] };
 }

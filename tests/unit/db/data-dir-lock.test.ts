@@ -12,6 +12,9 @@ function writeLock(dir: string, pid: number, startTicks: string | null = null) {
   );
 }
 
+/** What the lock file says about its holder. */
+const lockHolder = (path: string) => JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>;
+
 describe("data-folder lock", () => {
   it("is exclusive: a second taker is refused with the holder's PID", () => {
     const dir = tempDir();
@@ -68,7 +71,9 @@ describe("data-folder lock", () => {
     );
     holder.kill("SIGKILL");
     await new Promise((resolve) => holder.on("exit", resolve));
-    acquireDataDirLock(dir, "server").release();
+    const lock = acquireDataDirLock(dir, "server");
+    expect(lockHolder(lock.path)).toMatchObject({ pid: process.pid, purpose: "server" });
+    lock.release();
   }, 150_000);
 
   it("takes over a lock whose process has died", async () => {
@@ -86,13 +91,17 @@ describe("data-folder lock", () => {
     // Our own PID, but started at another time: the recorded owner is gone.
     writeLock(dir, process.pid, "1");
     const lock = acquireDataDirLock(dir, "server");
+    // Rewritten in our name: the file said "boutique server".
+    expect(lockHolder(lock.path)).toMatchObject({ pid: process.pid, purpose: "server" });
     lock.release();
   });
 
   it("takes over an empty lock file left by a process killed while writing it", () => {
     const dir = tempDir();
     writeFileSync(lockFilePath(dir), "");
-    acquireDataDirLock(dir, "server").release();
+    const lock = acquireDataDirLock(dir, "server");
+    expect(lockHolder(lock.path)).toMatchObject({ pid: process.pid, purpose: "server" });
+    lock.release();
   });
 
   it("makes the folder and the lock file private whatever the umask", () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { assert, describe, expect, it } from "vitest";
 // The clock's rules themselves (the module's own file: pages reach them through the front door's calendar and bookings).
 import { judgeDay, judgeSlot, slotStart } from "~/modules/fittings/availability.server";
 import { addDays, isIsoDate, slotLabel, SLOT_TIMES } from "~/modules/fittings/fittings";
@@ -86,16 +86,16 @@ describe("the booking schema", () => {
   const valid = { date: "2026-11-28", name: "Ada", email: "ada@example.com", time: "10:00" };
   it("asks for a date first, then name and email", () => {
     const noDate = fittingBookingSchema.safeParse({ ...valid, date: "", name: "" });
-    expect(noDate.success).toBe(false);
-    if (!noDate.success) expect(firstFittingMessage(noDate.error)).toBe(FITTING_MESSAGES.date);
+    assert(!noDate.success, "a booking without a date is refused");
+    expect(firstFittingMessage(noDate.error)).toBe(FITTING_MESSAGES.date);
     for (const input of [
       { ...valid, name: "  " },
       { ...valid, email: "" },
       { ...valid, name: undefined },
     ]) {
       const parsed = fittingBookingSchema.safeParse(input);
-      expect(parsed.success).toBe(false);
-      if (!parsed.success) expect(firstFittingMessage(parsed.error)).toBe("Please fill in your name and email");
+      assert(!parsed.success, `refused: ${JSON.stringify(input)}`);
+      expect(firstFittingMessage(parsed.error)).toBe("Please fill in your name and email");
     }
   });
   it("checks the address and the time", () => {
