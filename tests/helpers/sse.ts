@@ -1,14 +1,18 @@
-/** A Server-Sent Events reader over fetch, for tests: frames as they arrive, with the time each came. */
+/** A Server-Sent Events reader over fetch, for tests: frames as they arrive. */
 export interface SseEvent {
   event: string;
   data: string;
-  at: number;
 }
 
 export interface SseClient {
   status: number;
   response: Response;
   events: SseEvent[];
+  /**
+   * Resolves when the stream's first frame has arrived: the server's `: connected` preamble, which it sends once the
+   * stream listens for changes. Rejects when the stream ends (or was refused) before any frame.
+   */
+  connected: Promise<void>;
   /** Resolves with the first event (already received or still to come) that matches. */
   waitFor(match: (event: SseEvent) => boolean, timeoutMs?: number): Promise<SseEvent>;
   /** True once the stream has ended: the server closed it, the line broke, or `close()`. */
@@ -24,6 +28,11 @@ export async function openSse(url: string, cookie = ""): Promise<SseClient> {
   const events: SseEvent[] = [];
   const waiters = new Set<() => void>();
   let ended = !(response.ok && response.body);
+  let framed = false;
+  let settle: { resolve: () => void; reject: (error: Error) => void } | undefined;
+  const connected = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
+  // Nobody need wait for it; whoever does still sees the rejection.
+  connected.catch(() => {});
   if (response.ok && response.body) {
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
@@ -38,23 +47,29 @@ export async function openSse(url: string, cookie = ""): Promise<SseClient> {
           while ((end = buffer.indexOf("\n\n")) >= 0) {
             const frame = buffer.slice(0, end);
             buffer = buffer.slice(end + 2);
+            framed = true;
+            settle!.resolve();
             const event = /^event: (.*)$/m.exec(frame)?.[1];
             const data = /^data: (.*)$/m.exec(frame)?.[1];
-            if (event && data !== undefined) events.push({ event, data, at: performance.now() });
+            if (event && data !== undefined) events.push({ event, data });
             for (const wake of waiters) wake();
           }
         }
       } catch {
         // aborted
       }
+      if (!framed) settle!.reject(new Error("the stream ended before its first frame"));
       ended = true;
       for (const wake of waiters) wake();
     })();
+  } else {
+    settle!.reject(new Error(`the stream was refused with ${response.status}`));
   }
   return {
     status: response.status,
     response,
     events,
+    connected,
     waitFor(match, timeoutMs = 5_000) {
       return new Promise((resolve, reject) => {
         const check = () => {

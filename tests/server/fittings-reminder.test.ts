@@ -6,7 +6,8 @@ import { boutiqueDatePlus } from "../helpers/boutique-date";
 
 // The 24-hour reminder over real SMTP, across restarts: booked on one server,
 // reminded by the next (its lead set so the reminder falls due seconds after
-// it starts), and never again by a third on the same data.
+// it starts), and never again by a third on the same data (whose lead also
+// brings a later fitting's reminder due, so the test sees when it has looked).
 
 function icsField(mail: ReceivedMail, name: string): string | undefined {
   const ics = mail.attachments.find((a) => a.contentType.startsWith("text/calendar"));
@@ -52,6 +53,13 @@ describe("the fitting reminder", { timeout: 600_000 }, () => {
       body: new URLSearchParams({ name: "Ada Lovelace", email, date, time: "15:00" }),
     });
     expect(booked.status).toBe(200);
+    // A second fitting an hour later, whose reminder only the third server is set to send: proof that it has looked.
+    const later = email.replace("reminded-", "later-");
+    const bookedLater = await fetch(`${server.url}/fitting-room`, {
+      method: "POST",
+      body: new URLSearchParams({ name: "Grace Hopper", email: later, date, time: "16:00" }),
+    });
+    expect(bookedLater.status).toBe(200);
     const [confirmation] = await smtp.waitFor((m) => m.to.includes(email), { timeoutMs: 60_000 });
     expect(icsField(confirmation!, "DTSTART;TZID=America/New_York")).toBe(`${date.replaceAll("-", "")}T150000`);
     const startsAt = newYorkInstant(date, 15);
@@ -68,9 +76,14 @@ describe("the fitting reminder", { timeout: 600_000 }, () => {
     expect(reminder!.text).toMatch(/\/fitting-room\/cancel\?token=/);
     await server.stop("SIGTERM");
 
-    server = await startBoutique({ ...base, FITTING_REMINDER_LEAD_MS: lead });
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    expect(server.logs().some((line) => line.msg === "fitting reminders queued")).toBe(false);
+    // The third server's lead reaches the 4 PM fitting 3 seconds from now, and so covers the 3 PM one too.
+    const laterLead = String(newYorkInstant(date, 16).getTime() - Date.now() - 3000);
+    server = await startBoutique({ ...base, FITTING_REMINDER_LEAD_MS: laterLead });
+    await smtp.waitFor((m) => m.to.includes(later) && m.subject.startsWith("Reminder:"), { timeoutMs: 90_000 });
+    // Queued in one pass, logged before it was mailed: that pass found the 4 PM reminder alone.
+    const queued = () => server!.logs().filter((line) => line.msg === "fitting reminders queued");
+    await expect.poll(() => queued().length).toBeGreaterThan(0);
+    expect(queued().map((line) => line.count)).toEqual([1]);
     expect(smtp.received.filter((m) => m.to.includes(email) && m.subject.startsWith("Reminder:"))).toHaveLength(1);
   });
 });

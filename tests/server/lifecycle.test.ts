@@ -87,7 +87,8 @@ describe("the server process", () => {
     const html = await response.text();
     expect(html).toContain("Oops! Page not found");
     expect(html).toContain("Return to Home");
-    await new Promise((r) => setTimeout(r, 100));
+    // Logged once answered: wait for the line.
+    await expect.poll(() => server.logs().find((l) => l.msg === "page not found")).toBeDefined();
     const line = server.logs().find((l) => l.msg === "page not found");
     expect(line).toMatchObject({ path: "/no-such-gown?colour=blue", level: 40 });
     expect(line?.reqId).toBe(response.headers.get("x-request-id"));

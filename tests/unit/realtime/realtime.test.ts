@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { userRoles } from "~/db/schema/accounts";
 import { customDesignSubmissions } from "~/db/schema/design-requests";
 import { appointments } from "~/db/schema/fittings";
@@ -9,7 +9,9 @@ import { newsletterSubscribers } from "~/db/schema/newsletter";
 import { createLogger } from "~/lib/logger.server";
 import { ChangeBus, listenForAdminChanges, parseChangePayload } from "~/modules/realtime/change-bus.server";
 import { createChangeEventStream } from "~/modules/realtime/event-stream.server";
-import { testEngines, type TestDatabase } from "../../helpers/databases";
+import { testEngines } from "../../helpers/databases";
+import { openSse, type SseClient } from "../../helpers/sse";
+import { useTestDatabase } from "../../helpers/test-database";
 
 /** Serves the change stream over real HTTP, as the server's SSE route will. */
 async function serveStream(bus: ChangeBus): Promise<{ url: string; server: Server }> {
@@ -27,34 +29,6 @@ async function serveStream(bus: ChangeBus): Promise<{ url: string; server: Serve
   return { url: `http://127.0.0.1:${address.port}/events`, server };
 }
 
-/** Reads SSE frames from a fetch body until `count` events have come. */
-async function readEvents(body: ReadableStream<Uint8Array>, count: number, timeoutMs = 10_000) {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  const events: { event: string; data: unknown }[] = [];
-  let buffer = "";
-  const deadline = setTimeout(() => void reader.cancel(), timeoutMs);
-  try {
-    while (events.length < count) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffer += decoder.decode(value, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf("\n\n")) >= 0) {
-        const frame = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const event = /^event: (.*)$/m.exec(frame)?.[1];
-        const data = /^data: (.*)$/m.exec(frame)?.[1];
-        if (event && data) events.push({ event, data: JSON.parse(data) });
-      }
-    }
-  } finally {
-    clearTimeout(deadline);
-    await reader.cancel().catch(() => {});
-  }
-  return events;
-}
-
 describe("change payloads", () => {
   it("accepts the trigger's payload and refuses anything else", () => {
     expect(parseChangePayload('{"table":"appointments","op":"insert","id":"a1"}')).toEqual({
@@ -69,13 +43,12 @@ describe("change payloads", () => {
 });
 
 describe.each(testEngines)("change notifications on $name", (engine) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(engine);
   let bus: ChangeBus;
   let stop: () => Promise<void>;
   let http: { url: string; server: Server };
 
   beforeAll(async () => {
-    database = await engine.create();
     bus = new ChangeBus();
     stop = await listenForAdminChanges(database.handle, bus, createLogger("silent"));
     http = await serveStream(bus);
@@ -84,15 +57,17 @@ describe.each(testEngines)("change notifications on $name", (engine) => {
     bus.close();
     await new Promise<void>((resolve) => http.server.close(() => resolve()));
     await stop();
-    await database.drop();
   });
 
+  /** The change events a stream has had so far, parsed. */
+  const changes = (client: SseClient) => client.events.filter((e) => e.event === "change").map((e) => JSON.parse(e.data) as unknown);
+
   it("streams inserts, updates and deletes on the three admin tables as Server-Sent Events", async () => {
-    const response = await fetch(http.url);
-    expect(response.headers.get("content-type")).toContain("text/event-stream");
-    const reading = readEvents(response.body!, 5);
-    // Give the stream a moment to subscribe before changing rows.
-    await new Promise((r) => setTimeout(r, 100));
+    const client = await openSse(http.url);
+    onTestFinished(() => client.close());
+    expect(client.response.headers.get("content-type")).toContain("text/event-stream");
+    // Its first frame is sent once the stream listens to the bus.
+    await client.connected;
 
     const db = database.handle.db;
     const [submission] = await db
@@ -107,8 +82,9 @@ describe.each(testEngines)("change notifications on $name", (engine) => {
     const [subscriber] = await db.insert(newsletterSubscribers).values({ email: "cleo@example.com" }).returning();
     await db.delete(newsletterSubscribers).where(eq(newsletterSubscribers.id, subscriber!.id));
 
-    const events = await reading;
-    expect(events.map((e) => e.data)).toEqual([
+    // Notifications arrive in commit order: once the last has come, so have the others.
+    await client.waitFor((e) => e.data.includes('"op":"delete"'), 10_000);
+    expect(changes(client)).toEqual([
       { type: "change", table: "custom_design_submissions", op: "insert", id: submission!.id },
       { type: "change", table: "appointments", op: "insert", id: booking!.id },
       { type: "change", table: "appointments", op: "update", id: booking!.id },
@@ -118,11 +94,15 @@ describe.each(testEngines)("change notifications on $name", (engine) => {
   });
 
   it("does not announce changes to other tables", async () => {
-    const response = await fetch(http.url);
-    const reading = readEvents(response.body!, 1, 1500);
-    await new Promise((r) => setTimeout(r, 100));
+    const client = await openSse(http.url);
+    onTestFinished(() => client.close());
+    await client.connected;
     await database.handle.db.insert(userRoles).values({ userId: "u1", role: "admin" });
-    expect(await reading).toEqual([]);
+    // A change to an admin table after it: notifications arrive in commit order, so by the time this one has come,
+    // one for the role would have come before it.
+    const [marker] = await database.handle.db.insert(newsletterSubscribers).values({ email: "after-the-role@example.com" }).returning();
+    await client.waitFor((e) => e.data.includes(marker!.id), 10_000);
+    expect(changes(client)).toEqual([{ type: "change", table: "newsletter_subscribers", op: "insert", id: marker!.id }]);
   });
 
   it("ends open streams when the bus closes (server shutdown)", async () => {
