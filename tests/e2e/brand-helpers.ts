@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { waitForAnimationsToEnd } from "./helpers";
 
 export const INTRO_SEEN_KEY = "hive:intro-seen";
 export const NEWSLETTER_PROMPTED_KEY = "hive:newsletter-prompted";
@@ -38,7 +39,7 @@ export async function revealWholePage(page: Page) {
   await expect(page.locator('[data-reveal="hidden"]')).toHaveCount(0);
   await page.evaluate(() => window.scrollTo(0, 0));
   // Let the last fades finish before anyone looks.
-  await page.waitForTimeout(1000);
+  await waitForAnimationsToEnd(page);
 }
 
 /** Every image on the page loaded, and declared its size so it reserved its space. */

@@ -162,8 +162,9 @@ test.describe("golden cursor", () => {
     const requested: string[] = [];
     page.on("request", (r) => requested.push(r.url()));
     await page.goto("/");
+    // The cursor decides in an effect of the first hydration pass; the page is marked hydrated by the last part to
+    // hydrate, after it. Had it chosen to run, its code would have been asked for by now.
     await waitForHydration(page);
-    await page.waitForTimeout(500);
     await expect(page.getByTestId("golden-cursor")).toHaveCount(0);
     // Its code is not even fetched.
     expect(requested.filter((url) => url.includes("golden-cursor"))).toEqual([]);
@@ -173,11 +174,14 @@ test.describe("golden cursor", () => {
   test("is off under reduced motion", async ({ browser }) => {
     const context = await browser.newContext({ reducedMotion: "reduce" });
     const page = await context.newPage();
+    const requested: string[] = [];
+    page.on("request", (r) => requested.push(r.url()));
     await page.goto("/");
+    // As on touch screens: decided before the page is marked hydrated.
     await waitForHydration(page);
     await page.mouse.move(200, 200);
-    await page.waitForTimeout(300);
     await expect(page.getByTestId("golden-cursor")).toHaveCount(0);
+    expect(requested.filter((url) => url.includes("golden-cursor"))).toEqual([]);
     await context.close();
   });
 

@@ -59,9 +59,13 @@ test("SPEC's page: hero, alterations, the studio box and every field with its la
   // Default date: today, or the first day still open (a Sunday or after 5 PM moves it on).
   const selected = await page.locator('button[aria-pressed="true"]').getAttribute("data-date");
   expect(selected! >= new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date())).toBe(true);
-  // Sundays are shown but cannot be chosen.
-  const sunday = page.locator("tbody tr").first().locator("td").first().locator("button");
-  if (await sunday.count()) await expect(sunday).toHaveAttribute("aria-disabled", "true");
+  // Sundays (the first column) are shown but cannot be chosen.
+  const sundays = page.locator("tbody tr td:first-child button");
+  await expect(sundays).not.toHaveCount(0);
+  for (const sunday of await sundays.all()) {
+    expect(new Date(`${await sunday.getAttribute("data-date")}T12:00:00Z`).getUTCDay()).toBe(0);
+    await expect(sunday).toHaveAttribute("aria-disabled", "true");
+  }
 });
 
 test("the messages: no date, then no name or email", async ({ page }) => {
@@ -109,7 +113,8 @@ test("books a fitting: 'Booking...', the toast naming the date and time, a reset
   // (The loader runs again after the booking: if the boutique closed meanwhile, the first open day is tomorrow.)
   const resetDay = await page.locator('button[aria-pressed="true"]').getAttribute("data-date");
   expect(resetDay! >= defaultDay! && resetDay! < date).toBe(true);
-  if (resetDay === defaultDay) await expect(page.getByLabel("Preferred time")).toHaveValue(defaultTime, { timeout: 30_000 });
+  // A later day (the boutique closed meanwhile) has not begun: its first time, 10:00 AM, is open.
+  await expect(page.getByLabel("Preferred time")).toHaveValue(resetDay === defaultDay ? defaultTime : "10:00", { timeout: 30_000 });
 
   // The slot is now taken: a second shopper sees it marked and cannot pick it.
   await chooseDate(page, date);

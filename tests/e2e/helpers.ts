@@ -4,10 +4,11 @@ import { expect, type Page } from "@playwright/test";
 export const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } } as const;
 export const THEMES = ["light", "dark"] as const;
 
-/** Fails the test on any WCAG 2.1 A/AA violation axe can find on the page as it is now. */
-export async function expectNoAxeViolations(page: Page) {
-  // Colours read halfway through a fade (a dialog's overlay coming in) are neither the before nor the after:
-  // wait until every animation that ends has ended. Polled from here, so a page's faked clock cannot stall it.
+/**
+ * Waits until every animation and transition on the page that ends has ended (a fade, a dialog's overlay coming in).
+ * Polled from here, so a page's faked clock cannot stall it.
+ */
+export async function waitForAnimationsToEnd(page: Page) {
   await expect
     .poll(() =>
       page.evaluate(
@@ -16,6 +17,12 @@ export async function expectNoAxeViolations(page: Page) {
       ),
     )
     .toBe(0);
+}
+
+/** Fails the test on any WCAG 2.1 A/AA violation axe can find on the page as it is now. */
+export async function expectNoAxeViolations(page: Page) {
+  // Colours read halfway through a fade are neither the before nor the after.
+  await waitForAnimationsToEnd(page);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   expect(summary).toEqual([]);

@@ -163,9 +163,11 @@ test.describe("newsletter modal: signing up", () => {
     const errors = collectConsoleErrors(page);
     const posts = countSignupPosts(page);
     const email = uniqueEmail("modal");
-    // Hold the request briefly so the sending state can be seen.
+    // Hold the request until the sending state has been seen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/newsletter*", async (route) => {
-      if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 600));
+      if (route.request().method() === "POST") await held;
       await route.continue();
     });
     // Time moves only when the test says so.
@@ -178,6 +180,7 @@ test.describe("newsletter modal: signing up", () => {
     await dialog.getByLabel("Email address").fill(`  ${email}  `);
     await dialog.getByRole("button", { name: "Claim My 15% Off" }).click();
     await expect(dialog.getByRole("button", { name: "Joining the Hive..." })).toBeDisabled();
+    release();
 
     // The router needs its timers to finish the submission: step the clock a
     // frame at a time until the success view is there, so its 2 s start now.

@@ -500,19 +500,38 @@ test.describe("search", () => {
   });
 
   test("an older, slower answer never replaces a newer one", async ({ page }) => {
+    // The answer for "ruby" is held until the newer search has been asked and shown.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let rubyAsked!: () => void;
+    const rubyHeld = new Promise<void>((resolve) => (rubyAsked = resolve));
     await page.route("**/api/search?q=ruby", async (route) => {
-      await new Promise((r) => setTimeout(r, 1200));
-      await route.continue();
+      rubyAsked();
+      await held;
+      // The page may have given up on it already (a cancelled request cannot be continued).
+      await route.continue().catch(() => {});
+    });
+    const isSearch = (term: string) => (request: { url(): string }) => request.url().endsWith(`/api/search?q=${term}`);
+    // However it ends, answered or cancelled.
+    const rubyEnded = new Promise<void>((resolve) => {
+      const ended = (request: { url(): string }) => isSearch("ruby")(request) && resolve();
+      page.on("requestfinished", ended);
+      page.on("requestfailed", ended);
     });
     await page.goto("/");
     await page.getByRole("button", { name: "Search dresses" }).first().click();
     const box = page.getByPlaceholder("Search dresses...");
     await box.fill("ruby");
-    await page.waitForTimeout(300);
+    await rubyHeld;
+    const auroraAsked = page.waitForRequest(isSearch("aurora"));
     await box.fill("aurora");
-    await expect(page.getByRole("list", { name: "Search results" }).getByRole("link")).toHaveText([/Aurora Tulle Ball Gown/]);
-    await page.waitForTimeout(1500);
-    await expect(page.getByRole("list", { name: "Search results" }).getByRole("link")).toHaveText([/Aurora Tulle Ball Gown/]);
+    // The newer search was sent, and its answer shown while the older one is still out.
+    await auroraAsked;
+    const links = page.getByRole("list", { name: "Search results" }).getByRole("link");
+    await expect(links).toHaveText([/Aurora Tulle Ball Gown/]);
+    release();
+    await rubyEnded;
+    await expect(links).toHaveText([/Aurora Tulle Ball Gown/]);
   });
 });
 
