@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ESLint } from "eslint";
@@ -13,12 +13,30 @@ beforeAll(() => {
   eslint = new ESLint({ cwd: root });
 });
 
-/** The messages of the two import rules for `code` placed at `filePath`. */
-async function importProblems(filePath: string, code: string) {
+/** The messages of the given rules for `code` placed at `filePath`. */
+async function problems(filePath: string, code: string, rules: readonly string[]) {
   const [result] = await eslint.lintText(code, { filePath: join(root, filePath) });
-  return result!.messages
-    .filter((message) => message.ruleId === "import-x/no-restricted-paths" || message.ruleId === "no-restricted-imports")
-    .map((message) => message.message);
+  return result!.messages.filter((message) => rules.includes(message.ruleId ?? "")).map((message) => message.message);
+}
+
+/** The messages of the two import rules for `code` placed at `filePath`. */
+const importProblems = (filePath: string, code: string) =>
+  problems(filePath, code, ["import-x/no-restricted-paths", "no-restricted-imports"]);
+
+/**
+ * Two files of app/lib where the first imports the second at run time (not only its types), found on disk so the
+ * test follows renames: a probe at the second's path that imports the first closes a cycle.
+ */
+function runtimeImportInLib(): { importer: string; imported: string } {
+  const folder = join(root, "app/lib");
+  for (const name of readdirSync(folder)
+    .filter((file) => /\.tsx?$/.test(file))
+    .sort()) {
+    const found = /^import (?!type )[^;]*from "\.\/([\w.-]+)";$/m.exec(readFileSync(join(folder, name), "utf8"))?.[1];
+    const imported = found && readdirSync(folder).find((file) => file.replace(/\.tsx?$/, "") === found);
+    if (imported) return { importer: name.replace(/\.tsx?$/, ""), imported };
+  }
+  throw new Error("app/lib has no file that imports another at run time to probe a cycle with");
 }
 
 /** A file of `module` that is not on its public surface, found on disk so the test follows renames inside the module. */
@@ -122,5 +140,74 @@ describe("import direction (npm run lint)", () => {
       expect(await importProblems("app/routes/probe.tsx", `import "~/lib/env.server";`)).toEqual([]);
       expect(await importProblems("app/lib/probe.server.ts", `import "~/lib/env.server";`)).toEqual([]);
     });
+  });
+});
+
+describe("import-x/no-cycle and import-x/no-duplicates over app/", () => {
+  const cycle = (filePath: string, code: string) => problems(filePath, code, ["import-x/no-cycle"]);
+  const duplicates = (filePath: string, code: string) => problems(filePath, code, ["import-x/no-duplicates"]);
+
+  it("an import that closes a cycle fails; the same import where it closes none passes", async () => {
+    const { importer, imported } = runtimeImportInLib();
+    expect(await cycle(`app/lib/${imported}`, `import "./${importer}";\nexport const probe = 1;`)).toEqual([
+      expect.stringMatching(/^Dependency cycle/),
+    ]);
+    expect(await cycle("app/lib/probe.ts", `import "./${importer}";`)).toEqual([]);
+  });
+
+  it("a cycle through type imports only is not one (nothing runs in a circle)", async () => {
+    const { importer, imported } = runtimeImportInLib();
+    expect(await cycle(`app/lib/${imported}`, `import type * as Probe from "./${importer}";\nexport type P = typeof Probe;`)).toEqual([]);
+  });
+
+  it("two imports of one file fail; ?inline and ?url of one file are two modules and pass", async () => {
+    expect(
+      await duplicates("app/lib/probe.ts", `import { formatMoney } from "~/lib/format";\nimport { formatDate } from "~/lib/format";`),
+    ).toEqual([expect.stringContaining("imported multiple times"), expect.stringContaining("imported multiple times")]);
+    expect(
+      await duplicates("app/probe.tsx", `import css from "~/styles/app.css?inline";\nimport url from "~/styles/app.css?url";`),
+    ).toEqual([]);
+  });
+});
+
+describe("tests that cannot pass by accident (issue 24)", () => {
+  const TEST = "tests/unit/probe.test.ts";
+  const restricted = (filePath: string, code: string) => problems(filePath, code, ["no-restricted-syntax"]);
+
+  it.each([
+    ["Playwright's waitForTimeout", "await page.waitForTimeout(500);"],
+    ["a promise that only a timer resolves", "await new Promise((resolve) => setTimeout(resolve, 100));"],
+    ["the same with an arrow", "await new Promise<void>((resolve) => setTimeout(() => resolve(), 100));"],
+    ["the timers/promises sleep", 'import { setTimeout as sleep } from "node:timers/promises";'],
+  ])("a fixed sleep fails: %s", async (_label, code) => {
+    expect(await restricted(TEST, code)).toEqual([expect.stringContaining("No fixed sleeps in tests")]);
+  });
+
+  it.each([
+    ["under an if", "if (result.ok) expect(result.value).toBe(1);"],
+    ["in a block under an if", "if (x) {\n  expect(x).toBe(1);\n}"],
+    ["under an else", "if (x) go();\nelse expect(y).toBe(2);"],
+    ["behind &&", "x && expect(x).toBe(1);"],
+    ["in a ?:", "x ? expect(x).toBe(1) : expect(y).toBe(2);"],
+    ["expect.poll under an if", "if (x) await expect.poll(() => x).toBe(1);"],
+  ])("an expect that runs only sometimes fails: %s", async (_label, code) => {
+    expect(await restricted(TEST, code)).not.toEqual([]);
+    for (const message of await restricted(TEST, code)) expect(message).toContain("An expect that runs only sometimes");
+  });
+
+  it("waiting for a condition, a deadline, a zero-delay yield and an unconditional expect pass", async () => {
+    const code = [
+      "await expect.poll(() => read()).toBe(1);",
+      "await vi.waitFor(() => expect(read()).toBe(1));",
+      'await new Promise((_, reject) => setTimeout(() => reject(new Error("too late")), 1000));',
+      "await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));",
+      "if (!result.ok) throw new Error(result.error);",
+      "expect(result.ok ? result.value : result.error).toBe(1);",
+    ].join("\n");
+    expect(await restricted(TEST, code)).toEqual([]);
+  });
+
+  it("holds in tests only", async () => {
+    expect(await restricted("app/lib/probe.ts", "await new Promise((resolve) => setTimeout(resolve, 100));")).toEqual([]);
   });
 });
