@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userRoles } from "~/db/schema/accounts";
 import { grantAdminByEmail } from "~/modules/accounts/admin-grant.server";
 import { startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
-import { postgresAvailable, testEngines, type TestDatabase } from "../helpers/databases";
+import { postgresAvailable, postgresEngine } from "../helpers/databases";
+import { useTestDatabase } from "../helpers/test-database";
 import { cookieFrom, signUpShopper } from "../helpers/shoppers";
 import { freePort } from "../helpers/smtp";
 import { openSse, type SseClient } from "../helpers/sse";
@@ -93,7 +94,7 @@ describe.skipIf(!postgresAvailable)(
   "an admin's event stream ends with its session or role, on every instance (PostgreSQL)",
   { timeout: 300_000 },
   () => {
-    let database: TestDatabase;
+    const database = useTestDatabase(postgresEngine!);
     let one: BoutiqueServer;
     let two: BoutiqueServer;
     let bystander = "";
@@ -107,7 +108,6 @@ describe.skipIf(!postgresAvailable)(
     }
 
     beforeAll(async () => {
-      database = await testEngines.find((engine) => engine.name === "postgres")!.create();
       const secret = randomBytes(32).toString("hex");
       const start = async () => {
         const port = await freePort();
@@ -128,7 +128,6 @@ describe.skipIf(!postgresAvailable)(
     afterAll(async () => {
       await Promise.all(sse.open.map((client) => client.close()));
       await Promise.all([one?.stop("SIGTERM"), two?.stop("SIGTERM")]);
-      await database?.drop();
     });
 
     it("signing out on one instance ends the session's streams on both; the reconnection gets 401", async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
 import { designForm, signUpShopper } from "../helpers/shoppers";
+import { boutiqueDatePlus } from "../helpers/boutique-date";
 
 /**
  * Every protected loader and action, walked as anonymous, a customer,
@@ -98,15 +99,6 @@ interface Row {
 
 const MISSING = "00000000-0000-4000-8000-000000000000";
 
-/** A boutique day two weeks ahead that the fitting room is open (never a Sunday). */
-function openDay(): string {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
-  const date = new Date(`${today}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + 14);
-  if (date.getUTCDay() === 0) date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-}
-
 const get = (path: string) => (cookie: string) => fetch(`${server.url}${path}`, { redirect: "manual", headers: { cookie } });
 
 const TABLE: Row[] = [
@@ -156,7 +148,7 @@ const TABLE: Row[] = [
       ["delete", { intent: "delete", tab: "appointments", id: "00000000-0000-4000-8000-000000000000" }, 404],
       ["delete (a bad id)", { intent: "delete", tab: "subscribers", id: "1 or 1=1" }, 400],
       ["refresh", { intent: "refresh" }, 200],
-      ["reschedule (no such appointment)", { intent: "reschedule", id: MISSING, date: openDay(), time: "11:00" }, 404],
+      ["reschedule (no such appointment)", { intent: "reschedule", id: MISSING, date: boutiqueDatePlus(14), time: "11:00" }, 404],
       ["reschedule (garbage)", { intent: "reschedule", id: "1 or 1=1", date: "tomorrow", time: "25:00" }, 400],
       ["cancel-fitting (no such appointment)", { intent: "cancel-fitting", id: MISSING }, 404],
     ] as const
@@ -179,7 +171,7 @@ const TABLE: Row[] = [
   },
   {
     name: "GET /admin/dashboard/slots",
-    request: get(`/admin/dashboard/slots?date=${openDay()}`),
+    request: get(`/admin/dashboard/slots?date=${boutiqueDatePlus(14)}`),
     expect: { anonymous: 302, customer: 302, other: 302, admin: 200 },
     location: { anonymous: /^\/admin\/login$/, customer: /^\/$/, other: /^\/$/ },
   },

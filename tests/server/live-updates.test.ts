@@ -2,11 +2,12 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { grantAdminByEmail } from "~/modules/accounts/admin-grant.server";
 import { startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
-import { postgresAvailable, testEngines, type TestDatabase } from "../helpers/databases";
+import { postgresAvailable, postgresEngine } from "../helpers/databases";
 import { freePort } from "../helpers/smtp";
 import { openSse, type SseClient } from "../helpers/sse";
 import { signUpShopper } from "../helpers/shoppers";
 import { boutiqueDatePlus } from "../helpers/boutique-date";
+import { useTestDatabase } from "../helpers/test-database";
 
 /**
  * SPEC §4 "data reloads on any change notification": two built server
@@ -20,7 +21,7 @@ const ADMIN_EMAIL = "live-admin@example.com";
 const signUp = signUpShopper;
 
 describe.skipIf(!postgresAvailable)("live updates across two instances on one PostgreSQL", { timeout: 300_000 }, () => {
-  let database: TestDatabase;
+  const database = useTestDatabase(postgresEngine!);
   let one: BoutiqueServer;
   let two: BoutiqueServer;
   let admin = "";
@@ -28,7 +29,6 @@ describe.skipIf(!postgresAvailable)("live updates across two instances on one Po
   const open: SseClient[] = [];
 
   beforeAll(async () => {
-    database = await testEngines.find((engine) => engine.name === "postgres")!.create();
     const secret = randomBytes(32).toString("hex");
     const start = async () => {
       const port = await freePort();
@@ -52,7 +52,6 @@ describe.skipIf(!postgresAvailable)("live updates across two instances on one Po
   afterAll(async () => {
     await Promise.all(open.map((client) => client.close()));
     await Promise.all([one?.stop("SIGTERM"), two?.stop("SIGTERM")]);
-    await database?.drop();
   });
 
   async function stream(server: BoutiqueServer, cookie: string) {

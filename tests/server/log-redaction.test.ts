@@ -4,19 +4,11 @@ import type { CheckoutResponse, Product } from "~/modules/catalogue/types";
 import { startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
 import { signUpShopper } from "../helpers/shoppers";
 import { freePort, startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../helpers/smtp";
+import { boutiqueDatePlus } from "../helpers/boutique-date";
 
 // Issue 23, finding 1: every link the boutique mails carries a secret (a token in the path or the query, a
 // signature), and the request log must never hold one. The built server with real SMTP: each kind of mailed
 // link is followed, redirects and all, then the whole output (stdout and stderr, every line) is searched.
-
-/** A boutique date a week or more ahead (never a Sunday), on the server's default clock. */
-function boutiqueDatePlus(days: number): string {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
-  const date = new Date(`${today}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  if (date.getUTCDay() === 0) date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-}
 
 function linkIn(mail: ReceivedMail, path: RegExp): string {
   const link = new RegExp(`https?://[^\\s"<>]+${path.source}[^\\s"<>]*`).exec(mail.text)?.[0];

@@ -4,23 +4,22 @@ import { userRoles } from "~/db/schema/accounts";
 import { sessions, users } from "~/db/schema/auth";
 import { createLogger } from "~/lib/logger.server";
 import { StreamAccessWatch, type AccessLoss } from "~/modules/realtime/stream-access.server";
-import { testEngines, type TestDatabase } from "../../helpers/databases";
+import { testEngines } from "../../helpers/databases";
+import { useTestDatabase } from "../../helpers/test-database";
 
 const HOUR = 3_600_000;
 
 describe.each(testEngines)("re-checking open admin streams' sessions on $name", (engine) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(engine);
   let watch: StreamAccessWatch;
   let serial = 0;
 
   beforeAll(async () => {
-    database = await engine.create();
     // The timer never fires during a test: each test drives the check itself.
     watch = new StreamAccessWatch({ db: database.handle.db, everyMs: 3_600_000, logger: createLogger("silent") });
   });
   afterAll(async () => {
     await watch.stop();
-    await database.drop();
   });
 
   /** A user with one session; an admin unless told otherwise. */
