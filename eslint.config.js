@@ -139,12 +139,6 @@ export default tseslint.config(
     },
   },
   {
-    // Transitional: others are editing this route; its five imports of accounts.server merge into one with
-    // `npx eslint --fix app/routes/account.tsx` once that work has landed, and then this block goes.
-    files: ["app/routes/account.tsx"],
-    rules: { "import-x/no-duplicates": "off" },
-  },
-  {
     // Tests that cannot pass by accident (issue 24): no fixed sleeps, no assertion that runs only sometimes.
     files: ["tests/**/*.{ts,tsx}"],
     rules: { "no-restricted-syntax": ["error", ...testRules] },
