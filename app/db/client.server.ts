@@ -15,6 +15,7 @@ import * as designRequests from "./schema/design-requests";
 import * as fittings from "./schema/fittings";
 import * as mail from "./schema/mail";
 import * as newsletter from "./schema/newsletter";
+import * as orders from "./schema/orders";
 import * as rateLimits from "./schema/rate-limits";
 import * as wishlist from "./schema/wishlist";
 
@@ -28,6 +29,7 @@ export const schema = {
   ...fittings,
   ...mail,
   ...newsletter,
+  ...orders,
   ...rateLimits,
   ...wishlist,
 };

@@ -1,4 +1,7 @@
-import { timestamp } from "drizzle-orm/pg-core";
+import { text, timestamp } from "drizzle-orm/pg-core";
 
 /** `created_at timestamptz not null default now()`, as every table of ours spells it. */
 export const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+
+/** `currency_code text not null default 'USD'`: the ISO 4217 code beside an amount, as the Storefront API's MoneyV2 has it. */
+export const currencyCode = () => text("currency_code").notNull().default("USD");

@@ -21,6 +21,7 @@ import { STOREFRONT_SUBSET_SDL } from "./storefront-subset-schema.generated";
 // The built-in store's server front door: the storefront itself (below), and
 // what the catalogue, the orders module and the image route use of the rest.
 export { checkoutUrlFor } from "./cart.server";
+export { cartExists, cartLinesWithStock, productImagesOf, returnStock, stockOf, takeStock } from "./stock.server";
 export { seedDemoCatalogue } from "./demo-seed.server";
 export { configureGownImages, ImageRendererBusy, renderGownImage, type ImageFormat } from "./gown-images.server";
 export { ART_VERSION, versionedImageUrl } from "./gown-image-url";

@@ -25,8 +25,8 @@ export function checkoutUrlFor(siteUrl: string, cartId: string): string {
   return `${siteUrl.replace(/\/+$/, "")}/checkout/${cartId}`;
 }
 
-/** The variants a set of ids names, with what a cart or an order needs to know about each. */
-async function loadVariants(db: Executor, ids: string[]) {
+/** The variants a set of ids names, with what a cart or an order needs to know about each (stock counts as 0 without a row). */
+export async function loadVariants(db: Executor, ids: string[]) {
   if (ids.length === 0) return new Map<string, Awaited<ReturnType<typeof queryVariants>>[number]>();
   const rows = await queryVariants(db, ids);
   return new Map(rows.map((r) => [r.id, r]));
@@ -37,6 +37,7 @@ function queryVariants(db: Executor, ids: string[]) {
     .select({
       id: catalogueProductVariants.id,
       title: catalogueProductVariants.title,
+      imageId: catalogueProductVariants.imageId,
       price: catalogueProductVariants.price,
       currencyCode: catalogueProductVariants.currencyCode,
       productId: catalogueProducts.id,

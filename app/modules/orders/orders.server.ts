@@ -1,19 +1,19 @@
 import { startPeriodicJob, type PeriodicJob } from "~/lib/periodic-job.server";
-import { and, asc, desc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
-import {
-  catalogueCartLines,
-  catalogueCarts,
-  catalogueInventory,
-  catalogueOrderLines,
-  catalogueOrders,
-  catalogueProductImages,
-  catalogueProducts,
-  catalogueProductVariants,
-} from "~/db/schema/catalogue";
+import { catalogueOrderLines, catalogueOrders } from "~/db/schema/orders";
 import { moneyFromCents, toCents } from "~/lib/money";
 import { isUuid } from "~/lib/uuid";
-import { checkoutUrlFor, versionedImageUrl } from "~/modules/built-in-store/built-in-store.server";
+import {
+  cartExists,
+  cartLinesWithStock,
+  checkoutUrlFor,
+  productImagesOf,
+  returnStock,
+  stockOf,
+  takeStock,
+  versionedImageUrl,
+} from "~/modules/built-in-store/built-in-store.server";
 import type { ProductImage } from "~/modules/catalogue/types";
 import { enqueueMail } from "~/modules/mail/mail.server";
 import { orderConfirmationMail } from "./order-mail";
@@ -71,29 +71,6 @@ export function getOrder(db: Executor, orderId: string): Promise<Order | null> {
   return loadOrder(db, eq(catalogueOrders.id, orderId));
 }
 
-async function cartLines(db: Executor, cartId: string) {
-  return db
-    .select({
-      position: catalogueCartLines.position,
-      variantId: catalogueCartLines.variantId,
-      quantity: catalogueCartLines.quantity,
-      variantTitle: catalogueProductVariants.title,
-      variantImageId: catalogueProductVariants.imageId,
-      price: catalogueProductVariants.price,
-      currencyCode: catalogueProductVariants.currencyCode,
-      productId: catalogueProducts.id,
-      productTitle: catalogueProducts.title,
-      productHandle: catalogueProducts.handle,
-      available: sql<number>`coalesce(${catalogueInventory.available}, 0)`.mapWith(Number),
-    })
-    .from(catalogueCartLines)
-    .innerJoin(catalogueProductVariants, eq(catalogueProductVariants.id, catalogueCartLines.variantId))
-    .innerJoin(catalogueProducts, eq(catalogueProducts.id, catalogueProductVariants.productId))
-    .leftJoin(catalogueInventory, eq(catalogueInventory.variantId, catalogueCartLines.variantId))
-    .where(eq(catalogueCartLines.cartId, cartId))
-    .orderBy(asc(catalogueCartLines.position));
-}
-
 function lineProblem(line: { available: number; quantity: number; productTitle: string; variantTitle: string }): string | null {
   const name = `${line.productTitle} (${line.variantTitle})`;
   if (line.available <= 0) return `${name} has sold out since it went in your bag.`;
@@ -104,19 +81,11 @@ function lineProblem(line: { available: number; quantity: number; productTitle: 
 /** The checkout page of a built-in cart, or null when there is no such cart. */
 export async function getCheckout(db: Executor, cartId: string): Promise<CheckoutView | null> {
   if (!isUuid(cartId)) return null;
-  const [cart] = await db.select({ id: catalogueCarts.id }).from(catalogueCarts).where(eq(catalogueCarts.id, cartId)).limit(1);
-  if (!cart) return null;
+  if (!(await cartExists(db, cartId))) return null;
   const order = await loadOrder(db, eq(catalogueOrders.cartId, cartId));
-  const rows = await cartLines(db, cartId);
+  const rows = await cartLinesWithStock(db, cartId);
   // Each line shows its variant's own picture (the gown in the chosen colour), else the product's first.
-  const productIds = [...new Set(rows.map((r) => r.productId))];
-  const images = productIds.length
-    ? await db
-        .select()
-        .from(catalogueProductImages)
-        .where(inArray(catalogueProductImages.productId, productIds))
-        .orderBy(asc(catalogueProductImages.productId), asc(catalogueProductImages.position))
-    : [];
+  const images = await productImagesOf(db, [...new Set(rows.map((r) => r.productId))]);
   const asImage = (i: (typeof images)[number]): ProductImage => ({
     url: versionedImageUrl(i.url),
     altText: i.altText,
@@ -179,32 +148,18 @@ export async function placeOrder(db: Database, input: PlaceOrderInput, options: 
   try {
     return await db.transaction(async (tx) => {
       // Serialises two submits of the same checkout; the unique cart index backs this up.
-      const [cart] = await tx
-        .select({ id: catalogueCarts.id })
-        .from(catalogueCarts)
-        .where(eq(catalogueCarts.id, input.cartId))
-        .for("update");
-      if (!cart) return { status: "not-found" } as const;
+      if (!(await cartExists(tx, input.cartId, { lock: true }))) return { status: "not-found" } as const;
       const existing = await loadOrder(tx, eq(catalogueOrders.cartId, input.cartId));
       if (existing) return { status: "already-placed", order: existing } as const;
 
-      const lines = await cartLines(tx, input.cartId);
+      const lines = await cartLinesWithStock(tx, input.cartId);
       if (lines.length === 0) return { status: "not-found" } as const;
       const problems: string[] = [];
       // Stock rows are taken in one global order so two concurrent orders cannot deadlock.
       for (const line of [...lines].sort((a, b) => a.variantId.localeCompare(b.variantId))) {
-        const taken = await tx
-          .update(catalogueInventory)
-          .set({ available: sql`${catalogueInventory.available} - ${line.quantity}`, updatedAt: new Date() })
-          .where(and(eq(catalogueInventory.variantId, line.variantId), gte(catalogueInventory.available, line.quantity)))
-          .returning({ available: catalogueInventory.available });
-        if (taken.length === 0) {
-          const [now] = await tx
-            .select({ available: catalogueInventory.available })
-            .from(catalogueInventory)
-            .where(eq(catalogueInventory.variantId, line.variantId));
+        if (!(await takeStock(tx, line.variantId, line.quantity))) {
           problems.push(
-            lineProblem({ ...line, available: now?.available ?? 0 }) ??
+            lineProblem({ ...line, available: await stockOf(tx, line.variantId) }) ??
               `${line.productTitle} (${line.variantTitle}) is no longer available.`,
           );
         }
@@ -275,6 +230,21 @@ export async function listOrdersForCustomer(db: Executor, customer: { userId?: s
 }
 
 /**
+ * "Delete my account": her orders stay for the books, with the name and address replaced and the link to her gone:
+ * those placed signed in as `userId` and, given her `email`, the guest orders placed with it (any case). Called in
+ * the deletion's transaction.
+ */
+export async function anonymiseOrdersOf(tx: Executor, customer: { userId: string; email: string | null }): Promise<void> {
+  const anonymised = { userId: null, customerName: "Deleted customer", customerEmail: "deleted@invalid" };
+  await tx.update(catalogueOrders).set(anonymised).where(eq(catalogueOrders.userId, customer.userId));
+  if (customer.email !== null)
+    await tx
+      .update(catalogueOrders)
+      .set(anonymised)
+      .where(sql`lower(${catalogueOrders.customerEmail}) = ${customer.email.toLowerCase()}`);
+}
+
+/**
  * Gives back the stock of reserved orders nobody came to pay for: every
  * `pending` order placed more than `holdMs` ago becomes `cancelled` and its
  * units return to the shelf, in one transaction per sweep. Returns the
@@ -302,10 +272,7 @@ export async function releaseExpiredHolds(db: Database, holdMs: number, now = ne
       .orderBy(asc(catalogueOrderLines.variantId));
     for (const line of units) {
       if (!line.variantId) continue;
-      await tx
-        .update(catalogueInventory)
-        .set({ available: sql`${catalogueInventory.available} + ${line.quantity}`, updatedAt: new Date() })
-        .where(eq(catalogueInventory.variantId, line.variantId));
+      await returnStock(tx, line.variantId, line.quantity);
     }
     return expired.map((o) => o.orderNumber);
   });

@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openDatabase, queryRows } from "~/db/client.server";
-import { catalogueInventory, catalogueOrderLines, catalogueOrders } from "~/db/schema/catalogue";
+import { catalogueInventory } from "~/db/schema/catalogue";
+import { catalogueOrderLines, catalogueOrders } from "~/db/schema/orders";
 import { mailOutbox } from "~/db/schema/mail";
 import {
   getCheckout,
