@@ -1,7 +1,8 @@
 import type { Route } from "./+types/account.appointments";
 import { servicesContext } from "~/lib/context.server";
 import { ACCOUNT_MESSAGES } from "~/modules/accounts/accounts";
-import { listAppointments, requireUser } from "~/modules/accounts/accounts.server";
+import { requireUser } from "~/modules/accounts/accounts.server";
+import { listAppointments } from "~/modules/fittings/fittings.server";
 import { formatSlot } from "~/lib/format";
 import { EmptyTab } from "~/modules/accounts/components/account-answer";
 import { StatusBadge } from "~/modules/admin/components/status-badge";

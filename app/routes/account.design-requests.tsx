@@ -1,12 +1,12 @@
 import type { Route } from "./+types/account.design-requests";
 import { servicesContext } from "~/lib/context.server";
 import { ACCOUNT_MESSAGES } from "~/modules/accounts/accounts";
-import { listDesignRequests, requireUser } from "~/modules/accounts/accounts.server";
+import { requireUser } from "~/modules/accounts/accounts.server";
 import { formatDate, formatDay } from "~/lib/format";
 import { EmptyTab } from "~/modules/accounts/components/account-answer";
 import { StatusBadge } from "~/modules/admin/components/status-badge";
 import { InspirationThumbnails } from "~/modules/design-requests/components/inspiration-thumbnails";
-import { imagesOfDesignRequests } from "~/modules/design-requests/design-requests.server";
+import { imagesOfDesignRequests, listDesignRequests } from "~/modules/design-requests/design-requests.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);

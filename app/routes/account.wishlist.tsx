@@ -5,7 +5,8 @@ import { servicesContext } from "~/lib/context.server";
 import { formatPrice } from "~/lib/format";
 import { formFailure, readFormData } from "~/lib/forms";
 import { ACCOUNT_MESSAGES } from "~/modules/accounts/accounts";
-import { listWishlist, removeWishlistItem, requireUser } from "~/modules/accounts/accounts.server";
+import { requireUser } from "~/modules/accounts/accounts.server";
+import { listWishlist, removeWishlistItem } from "~/modules/wishlist/wishlist.server";
 import { EmptyTab, useAnswerToast, type AccountAnswer } from "~/modules/accounts/components/account-answer";
 import { wishlist } from "~/modules/wishlist/wishlist";
 

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { Route } from "./+types/api.wishlist";
 import { requestContext, servicesContext } from "~/lib/context.server";
-import { listWishlist, removeWishlistItem, requireUser, upsertWishlistItems } from "~/modules/accounts/accounts.server";
+import { requireUser } from "~/modules/accounts/accounts.server";
+import { listWishlist, removeWishlistItem, upsertWishlistItems } from "~/modules/wishlist/wishlist.server";
 
 const item = z.object({
   id: z.string().min(1).max(200),

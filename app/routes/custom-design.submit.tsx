@@ -1,5 +1,6 @@
 import type { Route } from "./+types/custom-design.submit";
 import { formFailure } from "~/lib/forms";
+import { getViewer } from "~/modules/accounts/accounts.server";
 import { answerDesignRequest } from "~/modules/design-requests/design-requests.server";
 
 /**
@@ -9,7 +10,7 @@ import { answerDesignRequest } from "~/modules/design-requests/design-requests.s
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return Response.json(formFailure("Send the form with POST."), { status: 405, headers: { Allow: "POST" } });
-  const answer = await answerDesignRequest(request, context);
+  const answer = await answerDesignRequest(request, context, async () => (await getViewer(request, context))?.id ?? null);
   const headers = new Headers(answer.init?.headers);
   headers.set("Cache-Control", "no-store");
   return Response.json(answer.data, { status: answer.init?.status ?? 200, headers });

@@ -3,6 +3,7 @@ import type { Route } from "./+types/custom-design";
 import { BRAND } from "~/lib/brand";
 import { formFailure } from "~/lib/forms";
 import { pageMeta } from "~/lib/seo";
+import { getViewer } from "~/modules/accounts/accounts.server";
 import { PageHero } from "~/modules/brand/components/page-hero";
 import { DesignRequestForm } from "~/modules/design-requests/components/design-request-form";
 import { answerDesignRequest } from "~/modules/design-requests/design-requests.server";
@@ -27,7 +28,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
  * /custom-design/submit to show upload progress). See `answerDesignRequest`.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  return answerDesignRequest(request, context);
+  return answerDesignRequest(request, context, async () => (await getViewer(request, context))?.id ?? null);
 }
 
 /** A request that never reaches the server still ends in SPEC's failure toast. */

@@ -14,19 +14,7 @@ export { deleteOwnAccount, loadSecurity, securityAction, signOut } from "./accou
 export { attemptOfEndpoint, countedAuthRoutes, CREDENTIAL_FIELDS, endpointFields, type AuthAttempt } from "./auth-limits.server";
 export { createAuth, grantAdminIfListed, trustedOriginsFor, type Auth } from "./auth.server";
 export { clearFlashCookie, flashRedirect, readFlash, type Flash } from "./flash.server";
-export {
-  deleteAccount,
-  deleteAddress,
-  getProfile,
-  listAddresses,
-  listAppointments,
-  listDesignRequests,
-  listWishlist,
-  removeWishlistItem,
-  saveAddress,
-  saveProfile,
-  upsertWishlistItems,
-} from "./profile.server";
+export { deleteAccount, deleteAddress, getProfile, listAddresses, saveAddress, saveProfile } from "./profile.server";
 export { cookieHeaderFrom, mergeSetCookies } from "./session-cookies.server";
 export { grantAdminByEmail, type GrantOutcome } from "./admin-grant.server";
 export {

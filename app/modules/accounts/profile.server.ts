@@ -1,15 +1,17 @@
 // A signed-in customer's own rows. Every function takes the user id from
 // the guard (requireUser), never from the form, and filters by it: a
-// customer can read and change only their own profile, addresses,
-// wishlist, requests, appointments and orders.
+// customer can read and change only their own profile and addresses. Her
+// wishlist, requests, appointments and orders belong to their own modules
+// (docs/architecture.md, "One owner per table"); deleting the account asks
+// each of them to forget her.
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import { addresses, profiles, userRoles } from "~/db/schema/accounts";
 import { users } from "~/db/schema/auth";
-import { catalogueOrders } from "~/db/schema/catalogue";
-import { customDesignSubmissions } from "~/db/schema/design-requests";
-import { appointments } from "~/db/schema/fittings";
-import { wishlistItems } from "~/db/schema/wishlist";
+import { unlinkDesignRequestsOf } from "~/modules/design-requests/design-requests.server";
+import { unlinkAppointmentsOf } from "~/modules/fittings/fittings.server";
+import { anonymiseOrdersOf } from "~/modules/orders/orders.server";
+import { deleteWishlistOf } from "~/modules/wishlist/wishlist.server";
 import type { AddressInput } from "./schema";
 import { revokeAccountLinks } from "./account-links.server";
 
@@ -66,64 +68,6 @@ export async function deleteAddress(db: Executor, userId: string, id: string): P
   return gone.length > 0;
 }
 
-export function listWishlist(db: Executor, userId: string) {
-  return db.select().from(wishlistItems).where(eq(wishlistItems.userId, userId)).orderBy(desc(wishlistItems.createdAt));
-}
-
-export interface WishlistRow {
-  productId: string;
-  productHandle: string;
-  productTitle: string;
-  productImageUrl: string | null;
-  priceAmount: string;
-  priceCurrency: string;
-}
-
-/** SPEC §7 "upsert per item": adding one already there changes nothing. */
-export async function upsertWishlistItems(db: Executor, userId: string, items: readonly WishlistRow[]) {
-  if (items.length === 0) return;
-  await db
-    .insert(wishlistItems)
-    .values(items.map((item) => ({ ...item, userId })))
-    .onConflictDoNothing({ target: [wishlistItems.userId, wishlistItems.productId] });
-}
-
-export async function removeWishlistItem(db: Executor, userId: string, productId: string): Promise<boolean> {
-  const gone = await db
-    .delete(wishlistItems)
-    .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)))
-    .returning({ id: wishlistItems.id });
-  return gone.length > 0;
-}
-
-export function listDesignRequests(db: Executor, userId: string) {
-  return db
-    .select({
-      id: customDesignSubmissions.id,
-      eventType: customDesignSubmissions.eventType,
-      eventDate: customDesignSubmissions.eventDate,
-      status: customDesignSubmissions.status,
-      createdAt: customDesignSubmissions.createdAt,
-    })
-    .from(customDesignSubmissions)
-    .where(eq(customDesignSubmissions.userId, userId))
-    .orderBy(desc(customDesignSubmissions.createdAt));
-}
-
-export function listAppointments(db: Executor, userId: string) {
-  return db
-    .select({
-      id: appointments.id,
-      appointmentType: appointments.appointmentType,
-      preferredDate: appointments.preferredDate,
-      preferredTime: appointments.preferredTime,
-      status: appointments.status,
-    })
-    .from(appointments)
-    .where(eq(appointments.userId, userId))
-    .orderBy(desc(appointments.preferredDate));
-}
-
 /**
  * "Delete my account": the person's rows go (profile, addresses, wishlist,
  * roles; sessions, passkeys and factors with the user), their requests and
@@ -135,17 +79,11 @@ export async function deleteAccount(db: Database, userId: string): Promise<void>
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
     await tx.delete(profiles).where(eq(profiles.userId, userId));
     await tx.delete(addresses).where(eq(addresses.userId, userId));
-    await tx.delete(wishlistItems).where(eq(wishlistItems.userId, userId));
+    await deleteWishlistOf(tx, userId);
     await tx.delete(userRoles).where(eq(userRoles.userId, userId));
-    await tx.update(customDesignSubmissions).set({ userId: null }).where(eq(customDesignSubmissions.userId, userId));
-    await tx.update(appointments).set({ userId: null }).where(eq(appointments.userId, userId));
-    const anonymised = { userId: null, customerName: "Deleted customer", customerEmail: "deleted@invalid" };
-    await tx.update(catalogueOrders).set(anonymised).where(eq(catalogueOrders.userId, userId));
-    if (user)
-      await tx
-        .update(catalogueOrders)
-        .set(anonymised)
-        .where(sql`lower(${catalogueOrders.customerEmail}) = ${user.email.toLowerCase()}`);
+    await unlinkDesignRequestsOf(tx, userId);
+    await unlinkAppointmentsOf(tx, userId);
+    await anonymiseOrdersOf(tx, { userId, email: user?.email ?? null });
     // Reset and verification links and pending sign-ins name the user only by id: end them with it.
     await revokeAccountLinks(tx, userId);
     // Sessions, credentials, factors and passkeys cascade from the user row.

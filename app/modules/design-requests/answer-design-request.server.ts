@@ -4,7 +4,6 @@ import { limit } from "~/lib/limit.server";
 import { rateLimitRules } from "~/lib/rate-limit-rules.server";
 import { formFailure } from "~/lib/forms";
 import { tooManyRequests } from "~/lib/too-many-requests.server";
-import { getViewer } from "~/modules/accounts/accounts.server";
 import { MAX_IMAGE_BYTES, MAX_IMAGES } from "~/modules/uploads/uploads";
 import {
   receiveUpload,
@@ -40,8 +39,15 @@ const IMAGES_FIELD = "images";
  * message and one per field (an image's under `images`);
  * 413 past UPLOAD_LIMIT_BYTES; 415 for a body that is not multipart; 429 past
  * the per-client limit; 503 when the database fails. A refusal stores nothing.
+ * `signedInUserId` tells who is asking (the route asks the accounts module):
+ * the shopper's id, or null for a guest. It is asked only once the request has
+ * passed, inside the answer's error handling.
  */
-export async function answerDesignRequest(request: Request, context: Context): Promise<DesignRequestAnswer> {
+export async function answerDesignRequest(
+  request: Request,
+  context: Context,
+  signedInUserId: () => Promise<string | null>,
+): Promise<DesignRequestAnswer> {
   const services = context.get(servicesContext);
   const { logger } = context.get(requestContext);
   let received: ReceivedForm;
@@ -61,13 +67,13 @@ export async function answerDesignRequest(request: Request, context: Context): P
     });
   }
   try {
-    return await judge(received, request, context);
+    return await judge(received, context, signedInUserId);
   } finally {
     await received.cleanup();
   }
 }
 
-async function judge(received: ReceivedForm, request: Request, context: Context): Promise<DesignRequestAnswer> {
+async function judge(received: ReceivedForm, context: Context, signedInUserId: () => Promise<string | null>): Promise<DesignRequestAnswer> {
   const services = context.get(servicesContext);
   const { logger, clientIp } = context.get(requestContext);
   const raw = Object.fromEntries(FIELDS.map((key) => [key, received.fields[key]]));
@@ -99,10 +105,10 @@ async function judge(received: ReceivedForm, request: Request, context: Context)
     if (!kept.ok) return refuse(kept.problem.field, kept.problem.message);
     stored = kept.images;
     // A signed-in shopper's request joins her account; a guest's keeps user_id null.
-    const viewer = await getViewer(request, context);
+    const userId = await signedInUserId();
     const outcome = await submitDesignRequest(services.database.db, parsed.data, {
       settings: services.env,
-      userId: viewer?.id ?? null,
+      userId,
       appUrl: services.env.APP_URL,
       images: stored,
     });
@@ -113,7 +119,7 @@ async function judge(received: ReceivedForm, request: Request, context: Context)
     services.nudgeMail();
     logger.info({ submissionId: outcome.id, shortNotice: outcome.shortNotice, images: stored.length }, "design request submitted");
     // A signed-in requester may see her images again (a guest's are for staff only): she gets their addresses.
-    const imageUrls = viewer
+    const imageUrls = userId
       ? stored.map((image) => ({ url: designImageUrl(image.id), thumbUrl: designImageUrl(image.id, "thumb") }))
       : undefined;
     return data<DesignRequestResult>({ ok: true, shortNotice: outcome.shortNotice, images: stored.length, imageUrls });

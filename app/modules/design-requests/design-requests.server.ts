@@ -1,6 +1,6 @@
 // The design-requests module's server front door: a request's inspiration images (read, served, removed); taking a
-// request in (submission.server.ts) and answering the posted form (answer-design-request.server.ts) are offered from
-// here too.
+// request in (submission.server.ts), answering the posted form (answer-design-request.server.ts) and a customer's own
+// requests (customer-requests.server.ts) are offered from here too.
 import type { Database } from "~/db/client.server";
 import { Readable } from "node:stream";
 import { asc, eq, inArray } from "drizzle-orm";
@@ -11,6 +11,7 @@ import { designImageUrl } from "./image-url";
 
 export { answerDesignRequest } from "./answer-design-request.server";
 export { submitDesignRequest } from "./submission.server";
+export { listDesignRequests, unlinkDesignRequestsOf } from "./customer-requests.server";
 
 // --- inspiration images ------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 // The fittings module's server front door: re-exports only (docs/architecture.md).
 export { clockFor, fittingCalendar, judgeDay, slotsForDate } from "./availability.server";
 export { bookFitting } from "./booking.server";
+export { listAppointments, unlinkAppointmentsOf } from "./customer-appointments.server";
 export { findFittingByLink, type CancelLookup } from "./cancel-links.server";
 export {
   cancelFitting,

@@ -1,9 +1,9 @@
 // The pull list: dresses from the shopper's wishlist for staff to pull before
 // her fitting.
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import { appointmentPullItems } from "~/db/schema/fittings";
-import { wishlistItems } from "~/db/schema/wishlist";
+import { listWishlist, wishlistItemsAmong } from "~/modules/wishlist/wishlist.server";
 import type { PullItem } from "./types";
 
 /** At most this many dresses on one pull list (a rail, not the whole shop). */
@@ -11,12 +11,7 @@ const MAX_PULL_ITEMS = 12;
 
 /** The wishlist a signed-in shopper picks her pull list from, newest first. */
 export async function pullListChoices(db: Database, userId: string): Promise<PullItem[]> {
-  const rows = await db
-    .select()
-    .from(wishlistItems)
-    .where(eq(wishlistItems.userId, userId))
-    .orderBy(sql`${wishlistItems.createdAt} desc`)
-    .limit(48);
+  const rows = await listWishlist(db, userId, 48);
   return rows.map((row) => ({
     productId: row.productId,
     handle: row.productHandle,
@@ -38,10 +33,7 @@ export async function storePullList(
   );
   if (!userId || wanted.length === 0) return;
   // Only dresses on her own wishlist: the ids come from the browser, the rows from the database.
-  const own = await tx
-    .select()
-    .from(wishlistItems)
-    .where(and(eq(wishlistItems.userId, userId), inArray(wishlistItems.productId, wanted)));
+  const own = await wishlistItemsAmong(tx, userId, wanted);
   if (own.length === 0) return;
   await tx
     .insert(appointmentPullItems)
