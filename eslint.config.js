@@ -40,6 +40,65 @@ const importDirection = [
 ];
 
 /**
+ * One owner per table (docs/architecture.md): each file of app/db/schema is imported only by the code that owns its
+ * tables, plus the named read models, which read several modules' tables for staff and never write them. Anyone else
+ * who needs those rows calls the owner's front door. Paths are relative to app/; a folder means all of it. app/db
+ * itself (the client, backups) may import every schema file; server/, scripts/, tests/ and bench/ are not linted by
+ * these zones.
+ */
+const tableOwners = {
+  accounts: ["modules/accounts"],
+  auth: ["modules/accounts"],
+  admin: ["modules/admin"],
+  audit: ["modules/admin"],
+  catalogue: ["modules/built-in-store"],
+  orders: ["modules/orders"],
+  "design-requests": ["modules/design-requests"],
+  fittings: ["modules/fittings"],
+  mail: ["modules/mail"],
+  newsletter: ["modules/newsletter"],
+  "rate-limits": ["lib/rate-limit.server.ts"],
+  wishlist: ["modules/wishlist"],
+};
+const readModels = {
+  "modules/admin/dashboard-read-model.server.ts": ["design-requests", "fittings", "newsletter"],
+  "modules/admin-insights/admin-insights.server.ts": ["design-requests", "fittings", "newsletter"],
+};
+
+/** Globs for every file under `dir` except the `allowed` paths (segment lists relative to `dir`; empty: all of dir). */
+function everywhereBut(dir, allowed) {
+  if (allowed.some((segments) => segments.length === 0)) return [];
+  const heads = [...new Set(allowed.map((segments) => segments[0]))].sort();
+  const rest = heads.length > 0 ? `!(${heads.join("|")})` : "*";
+  return [
+    join(dir, rest),
+    join(dir, rest, "**"),
+    ...heads.flatMap((head) =>
+      everywhereBut(
+        join(dir, head),
+        allowed.filter((segments) => segments[0] === head).map((segments) => segments.slice(1)),
+      ),
+    ),
+  ];
+}
+
+// A new schema file must be given an owner before anything may import it.
+for (const entry of readdirSync(at("app/db/schema"))) {
+  const file = entry.replace(/\.ts$/, "");
+  if (!(file in tableOwners)) throw new Error(`app/db/schema/${entry} has no owner: add it to tableOwners in eslint.config.js`);
+}
+
+const tableOwnership = Object.entries(tableOwners).map(([file, owners]) => {
+  const readers = Object.keys(readModels).filter((reader) => readModels[reader].includes(file));
+  const allowed = ["db", ...owners, ...readers].map((path) => path.split("/"));
+  return {
+    target: everywhereBut(at("app"), allowed),
+    from: at("app/db/schema", `${file}.ts`),
+    message: `The ${file} tables belong to ${owners.join(", ")}${readers.length ? ` (read models: ${readers.join(", ")})` : ""}: call its front door for their rows (docs/architecture.md, "One owner per table").`,
+  };
+});
+
+/**
  * What tests may not do. A fixed sleep waits too little on a busy machine and too long on an idle one: wait for the
  * condition instead (expect.poll, vi.waitFor, Playwright's auto-waiting expect) or drive the clock (page.clock,
  * vi.useFakeTimers). An `expect` under an `if`, a `?:` or a `&&` passes whenever the condition is false.
@@ -130,7 +189,7 @@ export default tseslint.config(
       "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
     },
     rules: {
-      "import-x/no-restricted-paths": ["error", { basePath: root, zones: importDirection }],
+      "import-x/no-restricted-paths": ["error", { basePath: root, zones: [...importDirection, ...tableOwnership] }],
       // A cycle makes the order modules run in decide what is defined: a cycle inside a module means a shared piece
       // sits in the wrong file (an internal file importing its own front door). Type-only imports do not count.
       "import-x/no-cycle": "error",

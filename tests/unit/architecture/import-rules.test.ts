@@ -132,6 +132,62 @@ describe("import direction (npm run lint)", () => {
     });
   });
 
+  describe("one owner per table", () => {
+    const schemaFiles = readdirSync(join(root, "app/db/schema"))
+      .filter((file) => file.endsWith(".ts"))
+      .map((file) => file.replace(/\.ts$/, ""))
+      .sort();
+
+    it("a module importing another's schema file fails, by alias or by relative path; its owner may", async () => {
+      expect(await importProblems("app/modules/fittings/probe.server.ts", `import "~/db/schema/wishlist";`)).toEqual([
+        expect.stringContaining("The wishlist tables belong to modules/wishlist"),
+      ]);
+      expect(await importProblems("app/modules/fittings/probe.server.ts", `import "../../db/schema/wishlist";`)).toHaveLength(1);
+      expect(
+        await importProblems(
+          "app/modules/accounts/probe.server.ts",
+          `import type { appointments } from "~/db/schema/fittings";\nexport type A = typeof appointments;`,
+        ),
+      ).toHaveLength(1);
+      expect(await importProblems("app/modules/orders/probe.server.ts", `import "~/db/schema/catalogue";`)).toHaveLength(1);
+      expect(await importProblems("app/modules/wishlist/probe.server.ts", `import "~/db/schema/wishlist";`)).toEqual([]);
+      expect(await importProblems("app/modules/fittings/probe.server.ts", `import "~/db/schema/fittings";`)).toEqual([]);
+      expect(await importProblems("app/modules/orders/probe.server.ts", `import "~/db/schema/orders";`)).toEqual([]);
+    });
+
+    it("every schema file has an owner, and a route or the layout importing one fails", async () => {
+      expect(schemaFiles.length).toBeGreaterThan(10);
+      for (const file of schemaFiles) {
+        expect(await importProblems("app/routes/probe.tsx", `import "~/db/schema/${file}";`)).toEqual([
+          expect.stringContaining(`The ${file} tables belong to`),
+        ]);
+      }
+      expect(await importProblems("app/components/layout/probe.tsx", `import "~/db/schema/catalogue";`)).toHaveLength(1);
+    });
+
+    it("app/db itself may import every schema file", async () => {
+      const imports = schemaFiles.map((file) => `import "./schema/${file}";`).join("\n");
+      expect(await importProblems("app/db/probe.server.ts", imports)).toEqual([]);
+    });
+
+    it("the rate-limit buckets belong to app/lib/rate-limit.server.ts alone", async () => {
+      expect(await importProblems("app/lib/rate-limit.server.ts", `import "~/db/schema/rate-limits";`)).toEqual([]);
+      expect(await importProblems("app/lib/probe.server.ts", `import "~/db/schema/rate-limits";`)).toHaveLength(1);
+      expect(await importProblems("app/lib/probe.server.ts", `import "~/db/schema/accounts";`)).toHaveLength(1);
+    });
+
+    it("the named read models may read the tables listed for them, and only those; the rest of their module may not", async () => {
+      for (const reader of ["app/modules/admin/dashboard-read-model.server.ts", "app/modules/admin-insights/admin-insights.server.ts"]) {
+        const reads = `import "~/db/schema/design-requests";\nimport "~/db/schema/fittings";\nimport "~/db/schema/newsletter";`;
+        expect(await importProblems(reader, reads)).toEqual([]);
+        expect(await importProblems(reader, `import "~/db/schema/wishlist";`)).toHaveLength(1);
+      }
+      expect(await importProblems("app/modules/admin/admin.server.ts", `import "~/db/schema/fittings";`)).toHaveLength(1);
+      expect(await importProblems("app/modules/admin/components/probe.tsx", `import "~/db/schema/fittings";`)).toHaveLength(1);
+      expect(await importProblems("app/modules/admin-insights/probe.server.ts", `import "~/db/schema/newsletter";`)).toHaveLength(1);
+    });
+  });
+
   describe("*.server.ts never reaches client code", () => {
     it("a component importing a .server file fails; a route or another .server file may", async () => {
       expect(await importProblems("app/components/ui/probe.tsx", `import "~/lib/env.server";`)).toEqual([
