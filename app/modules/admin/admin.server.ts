@@ -1,19 +1,26 @@
 // The admin module's server front door: reading a dashboard view from a URL,
 // loading it, changing a status, deleting, and exporting CSV. Routes call
 // these after requireAdmin; every change is audited in the same transaction.
-import { sql } from "drizzle-orm";
-import { queryRows, type Database } from "~/db/client.server";
-import { ACTIVE_APPOINTMENT_STATUSES } from "~/db/constants";
+import type { Database } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
 import { isoDateIn } from "~/lib/format";
 import { isUuid } from "~/lib/uuid";
 import { DEFAULT_TAB, isDashboardTab, PAGE_SIZE, SEARCH_MAX_LENGTH, slotText, tabInfo, type DashboardTab } from "./admin";
 import { historyFor, recentActivity, recordChange, type Actor } from "./audit.server";
 import { attachmentHeader, csvFileName, csvLine } from "./csv";
-import { designRequestFileKeys, imagesOfDesignRequests, removeDesignRequestFiles } from "~/modules/design-requests/design-requests.server";
+import {
+  deleteDesignRequestRow,
+  designRequestFileKeys,
+  imagesOfDesignRequests,
+  removeDesignRequestFiles,
+  setDesignRequestStatus,
+} from "~/modules/design-requests/design-requests.server";
+import { deleteSubscriberRow } from "~/modules/newsletter/newsletter.server";
 import {
   cancelFitting,
+  deleteFittingRow,
   pullListsFor,
+  setFittingStatus,
   rescheduleFitting,
   type StaffChangeOptions,
   type StaffChangeOutcome,
@@ -25,7 +32,6 @@ import {
   exportBatches,
   listPage,
   readCounts,
-  TABLE_NAMES,
   toAppointment,
   toSubmission,
   toSubscriber,
@@ -184,31 +190,13 @@ export async function changeStatus(
     if (cancelled.status === "refused" && cancelled.reason === "not-found") return { ok: false, reason: "not-found" };
     // Not an upcoming fitting (completed, no-show, or cancelled already): re-filed below, without mail.
   }
-  const table = sql.raw(TABLE_NAMES[tab]);
   try {
     return await db.transaction(async (tx) => {
-      const [current] = await queryRows<{ status: string; name: string; email: string }>(
-        tx,
-        sql`select status, name, email from ${table} where id = ${id} for update`,
-      );
-      if (!current) return { ok: false, reason: "not-found" } as const;
-      if (current.status === status) return { ok: true } as const;
-      if (tab === "appointments") {
-        const active = (ACTIVE_APPOINTMENT_STATUSES as readonly string[]).includes(status);
-        const updated = await queryRows<{ id: string }>(
-          tx,
-          active
-            ? sql`update appointments a set status = ${status}, cancelled_at = null where a.id = ${id}
-                  and not exists (select 1 from appointments o where o.id <> a.id and o.preferred_date = a.preferred_date
-                    and o.preferred_time = a.preferred_time and o.seat = a.seat and o.status in ('pending', 'confirmed'))
-                  returning a.id`
-            : sql`update appointments set status = ${status}, cancelled_at = coalesce(cancelled_at, now()) where id = ${id} returning id`,
-        );
-        if (updated.length === 0) return { ok: false, reason: "conflict" } as const;
-      } else {
-        await tx.execute(sql`update custom_design_submissions set status = ${status} where id = ${id}`);
-      }
-      await recordChange(tx, { actor, action: "status-change", tab, id, from: current.status, to: status, label: labelOf(current) });
+      const change = tab === "appointments" ? await setFittingStatus(tx, id, status) : await setDesignRequestStatus(tx, id, status);
+      if (change === "not-found" || change === "conflict") return { ok: false, reason: change } as const;
+      if (!change.changed) return { ok: true } as const;
+      const { before } = change;
+      await recordChange(tx, { actor, action: "status-change", tab, id, from: before.status, to: status, label: labelOf(before) });
       return { ok: true } as const;
     });
   } catch (error) {
@@ -304,15 +292,16 @@ export async function deleteItem(
 
 async function deleteRow(db: Database, actor: Actor, tab: DashboardTab, id: string): Promise<ChangeOutcome> {
   return db.transaction(async (tx) => {
-    const [gone] = await queryRows<{ status?: string; is_active?: boolean; name?: string; email: string }>(
-      tx,
-      tab === "subscribers"
-        ? sql`delete from newsletter_subscribers where id = ${id} returning email, is_active`
-        : sql`delete from ${sql.raw(TABLE_NAMES[tab])} where id = ${id} returning status, name, email`,
-    );
+    let gone: { from: string; name?: string; email: string } | null;
+    if (tab === "subscribers") {
+      const row = await deleteSubscriberRow(tx, id);
+      gone = row && { from: row.active ? "active" : "inactive", email: row.email };
+    } else {
+      const row = tab === "appointments" ? await deleteFittingRow(tx, id) : await deleteDesignRequestRow(tx, id);
+      gone = row && { from: row.status, name: row.name, email: row.email };
+    }
     if (!gone) return { ok: false, reason: "not-found" } as const;
-    const from = tab === "subscribers" ? (gone.is_active ? "active" : "inactive") : (gone.status ?? null);
-    await recordChange(tx, { actor, action: "delete", tab, id, from, to: null, label: labelOf(gone) });
+    await recordChange(tx, { actor, action: "delete", tab, id, from: gone.from, to: null, label: labelOf(gone) });
     return { ok: true } as const;
   });
 }

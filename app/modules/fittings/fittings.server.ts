@@ -12,4 +12,5 @@ export {
   type StaffRefusal,
 } from "./changes.server";
 export { startFittingReminders } from "./reminders.server";
+export { deleteFittingRow, setFittingStatus } from "./staff-status.server";
 export { pullListChoices, pullListsFor } from "./pull-list.server";

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { queryRows, type Database } from "~/db/client.server";
+import { queryRows, type Database, type Executor } from "~/db/client.server";
 import { newsletterSubscribers } from "~/db/schema/newsletter";
 import { BRAND } from "~/lib/brand";
 import type { SignedTokens } from "~/lib/signed-token.server";
@@ -189,4 +189,13 @@ function welcomeMail({ to, unsubscribeLink, appUrl }: { to: string; unsubscribeL
       reason: `You are receiving this because ${to} joined our newsletter. To stop receiving it, unsubscribe here:`,
     },
   });
+}
+
+/** Deletes a subscriber for staff, inside the caller's transaction; what it was, or null when there was none. */
+export async function deleteSubscriberRow(tx: Executor, id: string): Promise<{ email: string; active: boolean } | null> {
+  const [gone] = await queryRows<{ email: string; is_active: boolean }>(
+    tx,
+    sql`delete from newsletter_subscribers where id = ${id} returning email, is_active`,
+  );
+  return gone ? { email: gone.email, active: gone.is_active } : null;
 }
