@@ -43,7 +43,17 @@ export function tooManyRequests<Extra extends object = object>(refusal: Refusal,
   );
 }
 
-/** A script's 429 (a fetch from our own pages): `{ ok: false, error }` and Retry-After. */
+/**
+ * The one JSON 429, for a script's fetch (the checkout) and for Better Auth's
+ * endpoints alike: the message as `error` (our JSON answers' `{ ok: false,
+ * error }`) and as `message` with `code` (the `{ code, message }` that Better
+ * Auth's errors carry, which its client and our passkey ceremony read), and
+ * Retry-After.
+ */
 export function tooManyRequestsJson(refusal: Refusal): Response {
-  return Response.json({ ok: false, error: tooManyMessage(refusal) }, { status: 429, headers: retryAfterHeaders(refusal) });
+  const message = tooManyMessage(refusal);
+  return Response.json(
+    { ok: false, error: message, code: "TOO_MANY_REQUESTS", message },
+    { status: 429, headers: retryAfterHeaders(refusal) },
+  );
 }

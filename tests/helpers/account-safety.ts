@@ -188,7 +188,10 @@ export const TOO_MANY_ATTEMPTS = /^Too many attempts\. Please try again in \d+ m
 /** Asserts a 429 of Better Auth's endpoints: Retry-After in seconds, and SPEC's words. */
 export async function expectTooManyAttempts(response: Response, what: string): Promise<void> {
   expect(response.status, what).toBe(429);
-  expect(((await response.json()) as { message: string }).message, what).toMatch(TOO_MANY_ATTEMPTS);
+  // The one JSON 429 (too-many-requests.server.ts): the message as our `error` and as Better Auth's `message` with `code`.
+  const body = (await response.json()) as { ok: unknown; error: string; code: unknown; message: unknown };
+  expect(body.error, what).toMatch(TOO_MANY_ATTEMPTS);
+  expect(body, what).toEqual({ ok: false, error: body.error, code: "TOO_MANY_REQUESTS", message: body.error });
   expect(Number(response.headers.get("retry-after")), `${what}: Retry-After`).toBeGreaterThan(0);
 }
 

@@ -33,7 +33,8 @@ describe("the built-in checkout's limits, on the built server", () => {
     const refused = await createCheckout(variant.id);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(await refused.json()).toEqual({ ok: false, error: "Too many attempts. Please try again in 10 minutes." });
+    const message = "Too many attempts. Please try again in 10 minutes.";
+    expect(await refused.json()).toEqual({ ok: false, error: message, code: "TOO_MANY_REQUESTS", message });
 
     expect((await placeOrder(paths[0]!, "Ava Brooks", "ava@example.com")).status).toBe(303);
     expect((await placeOrder(paths[0]!, "Ava Brooks", "ava@example.com")).status).toBe(303);

@@ -7,7 +7,7 @@ import { parseCookies } from "better-auth/cookies";
 import { requestContext, servicesContext } from "~/lib/context.server";
 import { limit, type LimitVerdict } from "~/lib/limit.server";
 import { rateLimitRules } from "~/lib/rate-limit-rules.server";
-import { retryAfterHeaders, tooManyMessage, type Refusal } from "~/lib/too-many-requests.server";
+import { tooManyRequestsJson } from "~/lib/too-many-requests.server";
 import { authHeaders, getViewer, safeRedirectPath } from "./viewer.server";
 import { consumeVerificationLink, isLiveVerificationLink, pendingTwoFactorUser } from "./account-links.server";
 import { attemptForAuthRequest, authLimitChecks, forgetSignInFailures, type AuthAttempt } from "./auth-limits.server";
@@ -28,7 +28,7 @@ export async function handleAuthRequest(request: Request, context: Context): Pro
     const account = await accountOf(request, context, route.attempt, email);
     if (route.attempt === "sign-in") signInEmail = email;
     const verdict = await countAttempt(request, context, route.attempt, account);
-    if (verdict.refusal) return tooManyAttempts(verdict.refusal);
+    if (verdict.refusal) return tooManyRequestsJson(verdict.refusal);
   }
   if (request.method === "GET" && path === VERIFY_EMAIL_PATH) {
     const url = new URL(request.url);
@@ -50,14 +50,6 @@ export function countAttempt(request: Request, context: Context, attempt: AuthAt
   const { clientIp } = context.get(requestContext);
   const knownClient = attempt === "sign-in" && account !== null && isKnownClient(request, tokens, account);
   return limit(context, ...authLimitChecks(rateLimitRules(env), attempt, clientIp, { account, knownClient }));
-}
-
-/** The 429 of Better Auth's endpoints: the one message, in Better Auth's error shape, and Retry-After. */
-function tooManyAttempts(refusal: Refusal): Response {
-  return Response.json(
-    { code: "TOO_MANY_REQUESTS", message: tooManyMessage(refusal) },
-    { status: 429, headers: retryAfterHeaders(refusal) },
-  );
 }
 
 /**
