@@ -59,7 +59,7 @@ export function optionalText(options: Omit<TextFieldOptions, "required">) {
     .transform((value) => (value ? value : undefined));
 }
 
-export const FIELD_MESSAGES = {
+const FIELD_MESSAGES = {
   nameRequired: "Name is required",
   nameTooLong: "Name must be less than 100 characters",
   nameInvalid: "Name contains characters that are not allowed",
@@ -69,9 +69,9 @@ export const FIELD_MESSAGES = {
   phoneInvalid: "Phone contains characters that are not allowed",
 } as const;
 
-export const NAME_MAX = 100;
-export const EMAIL_MAX = 255;
-export const PHONE_MAX = 20;
+const NAME_MAX = 100;
+const EMAIL_MAX = 255;
+const PHONE_MAX = 20;
 
 /** A person's name: trimmed, 1-100 (SPEC §5). */
 export const nameField = requiredText({

@@ -109,10 +109,6 @@ export async function hitRateLimits(db: Database, checks: readonly RateLimitChec
   return { allowed: true, remaining, retryAfterSeconds: 0 };
 }
 
-export function hitRateLimit(db: Database, check: RateLimitCheck): Promise<RateLimitVerdict> {
-  return hitRateLimits(db, [check]);
-}
-
 /** Forgets a key's hits, e.g. an account's failed sign-ins once it signs in. */
 export async function resetRateLimit(db: Database, { scope, key }: { scope: string; key: string }): Promise<void> {
   await db.execute(sql`delete from rate_limit_buckets where bucket = ${bucketOf(scope, key)}`);
@@ -145,20 +141,4 @@ async function pruneNowAndThen(db: Database) {
     // The verdict stands without the sweep; the next hit tries again.
     lastPruned.delete(db);
   }
-}
-
-export interface RateLimiter {
-  readonly rule: RateLimitRule;
-  hit(db: Database, key: string): Promise<RateLimitVerdict>;
-  reset(db: Database, key: string): Promise<void>;
-}
-
-/** One rule, bound once (from configuration), used for many keys. */
-export function createRateLimiter(rule: RateLimitRule): RateLimiter {
-  checkRule(rule);
-  return {
-    rule,
-    hit: (db, key) => hitRateLimits(db, [{ ...rule, key }]),
-    reset: (db, key) => resetRateLimit(db, { scope: rule.scope, key }),
-  };
 }

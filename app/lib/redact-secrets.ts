@@ -6,13 +6,13 @@
  */
 
 /** Query parameters whose values are keys to something (an unsubscribe token, a signature, a login code...). */
-export const SECRET_QUERY_NAMES = /token|key|secret|sig|signature|password|passwd|auth|code|session|state|email/i;
+const SECRET_QUERY_NAMES = /token|key|secret|sig|signature|password|passwd|auth|code|session|state|email/i;
 
 /** Record keys whose values are credentials wherever they sit: the headers that carry them, and *token / *password fields. */
 const SECRET_KEYS = /^(?:cookie|set-cookie|authorization|proxy-authorization)$|token$|api-?key$|password$|passwd$/i;
 
 /** What a secret is replaced by; a redacted path segment reads as its pattern's name (":token") instead. */
-export const REDACTED = "redacted";
+const REDACTED = "redacted";
 
 // A URL or a path inside free text: from a scheme at a word's start, or from a slash, to the next space or quote.
 const URL_IN_TEXT = /(?<![\w+.-])[a-z][\w+.-]*:\/\/[^\s"'<>`]*|[/\\][^\s"'<>`]*/gi;
