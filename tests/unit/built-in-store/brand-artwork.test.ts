@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { drawGown, drawGownFigure } from "~/modules/built-in-store/gown-art";
-import { BRAND_GOWN_DENSITY, BRAND_GOWNS, brandGownPicture, renderArtwork } from "../../../scripts/artwork";
+import { renderArtwork } from "../../../scripts/artwork";
+import { BRAND_GOWN_DENSITY, BRAND_GOWNS, brandGownPicture } from "../../../scripts/artwork-gowns";
 
 const BRAND_DIR = new URL("../../../public/images/brand/", import.meta.url);
 
