@@ -174,7 +174,7 @@ export function BagSheet({ createCheckout }: { createCheckout: CreateCheckout })
                   <p className="mt-1 text-sm text-muted-foreground">{line.selectedOptions.map((o) => o.value).join(" • ")}</p>
                   <div className="mt-auto flex items-center justify-between gap-2 pt-3">
                     <QuantityStepper line={line} />
-                    <span className="text-sm font-medium">{formatPrice(line.price)}</span>
+                    <span className="shrink-0 text-sm font-medium whitespace-nowrap">{formatPrice(line.price)}</span>
                   </div>
                 </div>
               </li>
@@ -196,7 +196,7 @@ function QuantityStepper({ line }: { line: CartLine }) {
   const full = atStockLimit(line);
   const left = line.quantityAvailable ?? 0;
   return (
-    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+    <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
       <div className="inline-flex items-center rounded-full border border-border">
         <button
           type="button"
