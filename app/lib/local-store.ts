@@ -16,6 +16,8 @@ export type Guard<T> = (value: unknown) => T | null;
 
 export function createLocalStore<T>(key: string, guard: Guard<T>, initial: T): LocalStore<T> {
   let state: T | undefined;
+  // False once a write failed (storage full or refused): from then on this page's copy is the truth.
+  let stored = true;
   const listeners = new Set<() => void>();
 
   const read = (): T => {
@@ -45,11 +47,15 @@ export function createLocalStore<T>(key: string, guard: Guard<T>, initial: T): L
       return state;
     },
     set(update) {
-      state = update(this.get());
+      // From what storage holds now, not this tab's copy: another tab's change may not have reached us yet
+      // (two tabs adding the last piece at once must not both count from an empty bag).
+      state = update(stored && typeof window !== "undefined" ? read() : this.get());
       try {
         localStorage.setItem(key, JSON.stringify(state));
+        stored = true;
       } catch {
         // full or unavailable storage: the change still holds for this page
+        stored = false;
       }
       notify();
     },

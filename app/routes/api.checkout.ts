@@ -21,7 +21,9 @@ export function loader() {
 /**
  * POST /api/checkout with JSON { lines: [{ merchandiseId, quantity }] }:
  * creates the cart on the store and answers { ok: true, checkoutUrl, ... },
- * or { ok: false, error } with SPEC §8's message.
+ * or { ok: false, error } with SPEC §8's message, or, when the store has
+ * less of some gowns than asked, 409 { ok: false, error, stock } saying
+ * what is left of each.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return answer({ ok: false, error: "Use POST." }, 405, { Allow: "POST" });
@@ -49,6 +51,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const checkout = await catalogue.createCheckout(parsed.data.lines);
     return answer({ ok: true, ...checkout });
   } catch (error) {
+    if (error instanceof StorefrontError && error.kind === "stock") {
+      // Trying again cannot help: the shopper is told what is left, and the bag holds no more than that.
+      logger.info({ stock: error.stock }, "checkout short of stock");
+      return answer({ ok: false, error: error.message, stock: error.stock }, 409);
+    }
     if (error instanceof StorefrontError) {
       const status = error.userErrors.length > 0 ? 422 : 502;
       logger.warn({ err: error, kind: error.kind }, "checkout not created");

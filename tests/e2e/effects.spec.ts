@@ -1,13 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { INTRO_SEEN_KEY, waitForHydration } from "./brand-helpers";
-import { CLOCK_START, runClockUntil, stopClockBeforeLoad } from "./helpers";
+import { CLOCK_START, expectNoAxeViolations, runClockUntil, stopClockBeforeLoad, VIEWPORTS } from "./helpers";
 
 test.describe("splash and intro", () => {
-  test("shows on the first page of a session, floats, completes after 2500 ms, and is skipped for the rest of the session", async ({
+  test("shows on the first visit to the home page, floats, completes after 2500 ms, and is skipped for the rest of the session", async ({
     page,
   }) => {
     await stopClockBeforeLoad(page);
-    await page.goto("/our-story");
+    await page.goto("/");
     await waitForHydration(page);
     await page.clock.runFor(50);
     const intro = page.getByTestId("brand-intro");
@@ -30,6 +30,36 @@ test.describe("splash and intro", () => {
     await page.clock.runFor(500);
     await expect(page.getByTestId("brand-intro")).toHaveCount(0);
   });
+
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    test(`at ${size} a deep link opens at once, with no splash, and the session's home page after it does too`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await stopClockBeforeLoad(page);
+      for (const path of ["/fitting-room", "/weddings", "/product/magnolia-lace-ball-gown", "/"]) {
+        await page.goto(path);
+        await waitForHydration(page);
+        // Well past the moment the splash would have come, and most of its life.
+        for (let i = 0; i < 4; i++) {
+          await page.clock.runFor(500);
+          await expect(page.getByTestId("brand-intro")).toHaveCount(0);
+        }
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      }
+    });
+
+    test(`at ${size} the home page's first visit still shows the splash`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await stopClockBeforeLoad(page);
+      await page.goto("/");
+      await waitForHydration(page);
+      await runClockUntil(page, () => page.getByTestId("brand-intro").isVisible());
+      await page.clock.runFor(2500 + 700);
+      await expect(page.getByTestId("brand-intro")).toHaveCount(0);
+      // axe waits on timers of its own: the clock runs again first.
+      await page.clock.resume();
+      await expectNoAxeViolations(page);
+    });
+  }
 
   test("does not hold back the server's page: the HTML is the real content, with no overlay in it", async ({ request }) => {
     const html = await (await request.get("/")).text();

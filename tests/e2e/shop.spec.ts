@@ -333,6 +333,116 @@ test.describe("product page", () => {
     await expect(page.getByTestId("bag-count")).toHaveText("1");
   });
 
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    for (const theme of THEMES) {
+      test(`at ${size} in ${theme} the bag holds no more than is in stock: plus is disabled and says 'Only 1 left'`, async ({ page }) => {
+        await page.setViewportSize(viewport);
+        await page.emulateMedia({ colorScheme: theme });
+        // Isle of Hope Halter Gown in L / Ivory: one on the shelf (the demo's stock is the same on every machine).
+        await page.goto("/product/isle-of-hope-halter-gown?Size=L&Color=Ivory");
+        await waitForHydration(page);
+        const add = page.getByRole("button", { name: "Add to Bag" }).first();
+        await add.click();
+        await expect(page.getByTestId("bag-count")).toHaveText("1");
+        // At the limit, the product page says so instead of adding.
+        await add.click();
+        await expect(page.getByText("The last Isle of Hope Halter Gown (L / Ivory) is already in your bag.")).toBeVisible();
+        await expect(page.getByTestId("bag-count")).toHaveText("1");
+
+        await page.getByRole("button", { name: /Shopping bag, 1 item/ }).click();
+        const bag = page.getByRole("dialog", { name: "Shopping Bag" });
+        const line = bag.getByTestId("bag-line");
+        const more = line.getByRole("button", { name: "One more Isle of Hope Halter Gown" });
+        await expect(more).toBeDisabled();
+        await expect(more).toHaveAccessibleDescription("Only 1 left");
+        await expect(line.getByText("Only 1 left")).toBeVisible();
+        // Still reachable by keyboard, and pressing it changes nothing.
+        await more.focus();
+        await page.keyboard.press("Enter");
+        await expect(line.getByLabel("Quantity 1")).toBeVisible();
+        await expect(page.getByTestId("bag-count")).toHaveText("1");
+        // One fewer lifts the limit.
+        await line.getByRole("button", { name: "One fewer Isle of Hope Halter Gown" }).click();
+        await expect(bag.getByText("Your bag is empty")).toBeVisible();
+        await page.keyboard.press("Escape");
+        await add.click();
+        await page.getByRole("button", { name: /Shopping bag, 1 item/ }).click();
+        await expect(more).toBeDisabled();
+        await expectNoAxeViolations(page);
+        await page.screenshot({ path: `test-results/screenshots/bag-at-limit-${size}-${theme}.png` });
+      });
+    }
+  }
+
+  test("two tabs adding the last piece at once: the second is told it is already in the bag", async ({ context, page }) => {
+    const other = await context.newPage();
+    for (const tab of [page, other]) {
+      await tab.goto("/product/isle-of-hope-halter-gown?Size=XL&Color=Ivory");
+      await waitForHydration(tab);
+    }
+    await page.getByRole("button", { name: "Add to Bag" }).first().click();
+    await expect(page.getByText("Added to bag")).toBeVisible();
+    await other.getByRole("button", { name: "Add to Bag" }).first().click();
+    await expect(other.getByText("The last Isle of Hope Halter Gown (XL / Ivory) is already in your bag.")).toBeVisible();
+    await expect(other.getByTestId("bag-count")).toHaveText("1");
+    await expect(page.getByTestId("bag-count")).toHaveText("1");
+  });
+
+  // Each run takes the last piece of its own gown: the shelf is shared by every test.
+  const lastPieces = [
+    ["jasmine-bohemian-tiered-gown", "Jasmine Bohemian Tiered Gown", "M", "Sand"],
+    ["celeste-beaded-halter-gown", "Celeste Beaded Halter Gown", "L", "Navy"],
+    ["peony-corset-gown", "Peony Corset Gown", "L", "Pink"],
+    ["electra-cape-mermaid-gown", "Electra Cape Mermaid Gown", "S", "Black"],
+  ] as const;
+  for (const [i, [size, viewport]] of Object.entries(VIEWPORTS).entries()) {
+    for (const [j, theme] of THEMES.entries()) {
+      const [handle, title, gownSize, color] = lastPieces[i * THEMES.length + j]!;
+      test(`at ${size} in ${theme} two shoppers want the last ${title}: the one who checks out second is told it is gone, by name`, async ({
+        browser,
+      }) => {
+        // Two browsers, an order and axe: on the shared machine under load this takes longer than one page's budget.
+        test.setTimeout(120_000);
+        const shoppers = await Promise.all(
+          [0, 1].map(async () => {
+            const context = await browser.newContext({ viewport, colorScheme: theme });
+            const page = await context.newPage();
+            await startSessionAsReturning(page);
+            await page.goto(`/product/${handle}?Size=${gownSize}&Color=${color}`);
+            await waitForHydration(page);
+            await page.getByRole("button", { name: "Add to Bag" }).first().click();
+            await expect(page.getByTestId("bag-count")).toHaveText("1");
+            await page.getByRole("button", { name: /Shopping bag, 1 item/ }).click();
+            return { context, page, bag: page.getByRole("dialog", { name: "Shopping Bag" }) };
+          }),
+        );
+        const [first, second] = shoppers as [(typeof shoppers)[number], (typeof shoppers)[number]];
+
+        const [tab] = await Promise.all([
+          first.context.waitForEvent("page"),
+          first.bag.getByRole("button", { name: "Checkout with Shopify" }).click(),
+        ]);
+        await tab.waitForURL(/\/checkout\//);
+        await tab.getByLabel("Full name").fill("Ava Brooks");
+        await tab.getByLabel("Email").fill("ava@example.com");
+        await tab.getByRole("button", { name: "Place Order" }).click();
+        await expect(tab.getByRole("heading", { level: 1, name: "Thank you, Ava!" })).toBeVisible();
+
+        await second.bag.getByRole("button", { name: "Checkout with Shopify" }).click();
+        const alert = second.bag.getByRole("alert");
+        await expect(alert).toContainText(`${title} (${gownSize} / ${color}) has sold out. It has been taken out of your bag.`);
+        await expect(second.page.getByText("Checkout failed. Please try again.")).toHaveCount(0);
+        await expect(second.bag.getByText("Your bag is empty")).toBeVisible();
+        await expect(second.page.getByTestId("bag-count")).toHaveCount(0);
+        // The tab opened for the checkout closed again: there is no checkout to show.
+        await expect.poll(() => second.context.pages().length).toBe(1);
+        await expectNoAxeViolations(second.page);
+        await second.page.screenshot({ path: `test-results/screenshots/bag-sold-out-${size}-${theme}.png` });
+        await Promise.all(shoppers.map((s) => s.context.close()));
+      });
+    }
+  }
+
   test("the gallery: next and previous, thumbnails, and a full-screen viewer with arrow keys and Escape", async ({ page }) => {
     await page.setViewportSize(VIEWPORTS.desktop);
     await page.goto("/product/magnolia-lace-ball-gown");

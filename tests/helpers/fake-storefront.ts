@@ -100,7 +100,15 @@ export async function startFakeStorefront(
 
 /** A product as Shopify's Storefront API returns it for our documents. */
 export function shopifyProduct(
-  overrides: { handle?: string; title?: string; description?: string; collections?: string[]; available?: boolean } = {},
+  overrides: {
+    handle?: string;
+    title?: string;
+    description?: string;
+    collections?: string[];
+    available?: boolean;
+    /** Each variant's quantityAvailable (5 unless sold out), as a token with unauthenticated_read_product_inventory reads it. */
+    stock?: number;
+  } = {},
 ) {
   const handle = overrides.handle ?? "satin-gown";
   const money = { amount: "249.0", currencyCode: "USD" };
@@ -126,6 +134,7 @@ export function shopifyProduct(
           id: `gid://shopify/ProductVariant/${4000 + i}`,
           title: `${size} / Ruby`,
           availableForSale: overrides.available ?? true,
+          quantityAvailable: overrides.stock ?? (overrides.available === false ? 0 : 5),
           image:
             i === 0
               ? { url: `https://cdn.shopify.com/s/files/1/0001/${handle}.jpg`, altText: "A satin gown", width: 1600, height: 2000 }
@@ -150,34 +159,7 @@ export function shopifyAnswer(
   ],
 ): FakeAnswer {
   const query = request.body?.query ?? "";
-  if (query.startsWith("mutation CatalogueCartCreate")) {
-    return {
-      json: {
-        data: {
-          cartCreate: {
-            cart: {
-              id: "gid://shopify/Cart/c1-abc?key=xyz",
-              checkoutUrl: "https://the-hive.myshopify.com/cart/c/c1-abc?key=xyz",
-              totalQuantity: 1,
-              cost: { totalAmount: { amount: "249.0", currencyCode: "USD" } },
-              lines: {
-                edges: [
-                  {
-                    node: {
-                      id: "gid://shopify/CartLine/1",
-                      quantity: 1,
-                      merchandise: { id: "gid://shopify/ProductVariant/4000", title: "S / Ruby" },
-                    },
-                  },
-                ],
-              },
-            },
-            userErrors: [],
-          },
-        },
-      },
-    };
-  }
+  if (query.startsWith("mutation CatalogueCartCreate")) return cartCreateAnswer(request, products);
   if (query.startsWith("query CatalogueProduct(")) {
     const handle = request.body?.variables?.handle;
     return { json: { data: { product: products.find((p) => p.handle === handle) ?? null } } };
@@ -188,4 +170,61 @@ export function shopifyAnswer(
     return { json: { data: { collection: { products: { edges: inCollection.map((node) => ({ node })) } } } } };
   }
   return { json: { data: { products: { edges: products.map((node) => ({ node })) } } } };
+}
+
+/**
+ * cartCreate as Shopify answers it since 2024-10: the cart is made with what
+ * is in stock, each line cut to its variant's quantityAvailable (left out
+ * when none is left), and a warning says so (MERCHANDISE_NOT_ENOUGH_STOCK
+ * on the cart line, MERCHANDISE_OUT_OF_STOCK); stock is never a userError.
+ */
+function cartCreateAnswer(request: RecordedRequest, products: ReturnType<typeof shopifyProduct>[]): FakeAnswer {
+  const input = request.body?.variables?.input as { lines?: { merchandiseId: string; quantity: number }[] } | undefined;
+  const variants = products.flatMap((p) => p.variants.edges.map(({ node }) => ({ ...node, product: { title: p.title } })));
+  const lines: { id: string; quantity: number; merchandise: Record<string, unknown> }[] = [];
+  const warnings: { code: string; message: string; target: string }[] = [];
+  let cents = 0;
+  for (const asked of input?.lines ?? []) {
+    const variant = variants.find((v) => v.id === asked.merchandiseId);
+    if (!variant) continue;
+    const quantity = Math.min(asked.quantity, variant.quantityAvailable);
+    const id = `gid://shopify/CartLine/${lines.length + 1}?cart=c1-abc`;
+    if (quantity === 0) {
+      warnings.push({
+        code: "MERCHANDISE_OUT_OF_STOCK",
+        message: `The product '${variant.product.title}' is already sold out.`,
+        target: id,
+      });
+      continue;
+    }
+    if (quantity < asked.quantity)
+      warnings.push({
+        code: "MERCHANDISE_NOT_ENOUGH_STOCK",
+        message: `Only ${quantity} items were added to your cart due to availability.`,
+        target: id,
+      });
+    cents += Math.round(Number(variant.price.amount) * 100) * quantity;
+    lines.push({
+      id,
+      quantity,
+      merchandise: { id: variant.id, title: variant.title, quantityAvailable: variant.quantityAvailable, product: variant.product },
+    });
+  }
+  return {
+    json: {
+      data: {
+        cartCreate: {
+          cart: {
+            id: "gid://shopify/Cart/c1-abc?key=xyz",
+            checkoutUrl: "https://the-hive.myshopify.com/cart/c/c1-abc?key=xyz",
+            totalQuantity: lines.reduce((n, l) => n + l.quantity, 0),
+            cost: { totalAmount: { amount: (cents / 100).toFixed(1), currencyCode: "USD" } },
+            lines: { edges: lines.map((node) => ({ node })) },
+          },
+          userErrors: [],
+          warnings,
+        },
+      },
+    },
+  };
 }

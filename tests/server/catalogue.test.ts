@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { CheckoutResponse, Product, SearchResponse } from "~/modules/catalogue/types";
 import { startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
-import { shopifyAnswer, startFakeStorefront, type FakeStorefront } from "../helpers/fake-storefront";
+import { shopifyAnswer, shopifyProduct, startFakeStorefront, type FakeStorefront } from "../helpers/fake-storefront";
 import { spawnNode, tempDir } from "../helpers/processes";
 
 const MAIN = fileURLToPath(new URL("../../server/main.js", import.meta.url));
@@ -113,20 +113,38 @@ describe("the built-in store, served", () => {
       expect(response.headers.get("allow")).toBe("POST");
     });
 
-    it("answers unknown and sold-out variants with SPEC's 'Cart creation failed' and the user errors", async () => {
-      const primrose = await product("evening-primrose-velvet-dress");
+    it("answers an unknown variant with SPEC's 'Cart creation failed' and the user errors", async () => {
       const response = await postJson(`${server.url}/api/checkout`, {
-        lines: [
-          { merchandiseId: "gid://hive/ProductVariant/00000000-0000-4000-8000-000000000000", quantity: 1 },
-          { merchandiseId: primrose.variants[0]!.id, quantity: 1 },
-        ],
+        lines: [{ merchandiseId: "gid://hive/ProductVariant/00000000-0000-4000-8000-000000000000", quantity: 1 }],
       });
       expect(response.status).toBe(422);
       const body = (await response.json()) as Extract<CheckoutResponse, { ok: false }>;
       expect(body.error).toBe(
-        "Cart creation failed: The merchandise with id gid://hive/ProductVariant/00000000-0000-4000-8000-000000000000 does not exist., Evening Primrose Velvet Dress (XS / Wine) is sold out.",
+        "Cart creation failed: The merchandise with id gid://hive/ProductVariant/00000000-0000-4000-8000-000000000000 does not exist.",
       );
-      expect(body.userErrors).toHaveLength(2);
+      expect(body.userErrors).toHaveLength(1);
+    });
+
+    it("answers a bag the shelf cannot fill with 409 and what is left of each gown, by name", async () => {
+      const primrose = await product("evening-primrose-velvet-dress");
+      const soldOut = primrose.variants.find((v) => !v.availableForSale)!;
+      const ruby = await product("ruby-satin-slit-gown");
+      const few = ruby.variants.find((v) => v.availableForSale)!;
+      const response = await postJson(`${server.url}/api/checkout`, {
+        lines: [
+          { merchandiseId: few.id, quantity: few.quantityAvailable! + 1 },
+          { merchandiseId: soldOut.id, quantity: 1 },
+        ],
+      });
+      expect(response.status).toBe(409);
+      expect(await response.json()).toEqual({
+        ok: false,
+        error: `Ruby Satin Slit Gown (${few.title}): only ${few.quantityAvailable} left. A gown in your bag has sold out.`,
+        stock: [
+          { merchandiseId: few.id, available: few.quantityAvailable, name: `Ruby Satin Slit Gown (${few.title})` },
+          { merchandiseId: soldOut.id, available: 0, name: null },
+        ],
+      });
     });
   });
 
@@ -231,6 +249,20 @@ describe("a Shopify store, configured by the environment", () => {
       await postJson(`${server.url}/api/checkout`, { lines: [{ merchandiseId: "gid://shopify/ProductVariant/4000", quantity: 1 }] })
     ).json()) as CheckoutResponse;
     expect(checkout).toMatchObject({ ok: true, checkoutUrl: "https://the-hive.myshopify.com/cart/c/c1-abc?key=xyz" });
+  });
+
+  it("a Shopify cart cut short for stock answers 409 with what is left, read from the store's answer", async () => {
+    const server = await start();
+    store.answer((request) => shopifyAnswer(request, [shopifyProduct({ stock: 1 })]));
+    const response = await postJson(`${server.url}/api/checkout`, {
+      lines: [{ merchandiseId: "gid://shopify/ProductVariant/4000", quantity: 2 }],
+    });
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({
+      ok: false,
+      error: "Satin Gown (S / Ruby): only 1 left.",
+      stock: [{ merchandiseId: "gid://shopify/ProductVariant/4000", available: 1, name: "Satin Gown (S / Ruby)" }],
+    });
   });
 
   it("passes SPEC §8's errors to the browser: the 402 notice, and HTTP errors as 502", async () => {

@@ -261,6 +261,7 @@ function productNode(p: LoadedProduct) {
         id: gid("ProductVariant", v.id),
         title: v.title,
         availableForSale: v.available > 0,
+        quantityAvailable: Math.max(0, v.available),
         image: (v.imageId && imageById.get(v.imageId)) ?? null,
         price: money(v.price, v.currencyCode),
         selectedOptions: v.selectedOptions,

@@ -56,18 +56,38 @@ const lineIndex = (error: UserError) => Number(error.field?.[2] ?? -1);
 
 const itemName = (v: { productTitle: string; title: string }) => `${v.productTitle} (${v.title})`;
 
+/** Shopify's CartWarning: an automatic change the mutation made to the cart (here, a line cut to the stock). */
+export interface CartWarning {
+  code: "MERCHANDISE_NOT_ENOUGH_STOCK" | "MERCHANDISE_OUT_OF_STOCK";
+  message: string;
+  target: string;
+}
+
 /**
- * cartCreate on the built-in store. Like Shopify it answers problems with
- * the request as userErrors (unknown or sold-out merchandise, a quantity
- * below 1 or above the stock), never as a failure, and makes no cart then.
+ * cartCreate on the built-in store, answering as Shopify's Storefront API
+ * does since 2024-10. Problems with the request (unknown merchandise, a
+ * quantity below 1, too many lines or pieces, mixed currencies) are
+ * userErrors and make no cart. Stock is not an error: the cart is made with
+ * what is on the shelf, and a warning names each line cut short
+ * (MERCHANDISE_NOT_ENOUGH_STOCK, target the cart line) or left out
+ * (MERCHANDISE_OUT_OF_STOCK, target the merchandise, as no line holds it).
+ * A cart takes no stock: only an order does.
  */
 export async function createBuiltInCart(db: Database, input: CartCreateInput, siteUrl: string) {
   const lines = input.lines ?? [];
   const userErrors: UserError[] = [];
   if (lines.length === 0)
-    return { cart: null, userErrors: [{ field: ["input", "lines"], message: "Add at least one item to the cart to check out." }] };
+    return {
+      cart: null,
+      userErrors: [{ field: ["input", "lines"], message: "Add at least one item to the cart to check out." }],
+      warnings: [],
+    };
   if (lines.length > MAX_CART_LINES)
-    return { cart: null, userErrors: [{ field: ["input", "lines"], message: `A cart holds at most ${MAX_CART_LINES} lines.` }] };
+    return {
+      cart: null,
+      userErrors: [{ field: ["input", "lines"], message: `A cart holds at most ${MAX_CART_LINES} lines.` }],
+      warnings: [],
+    };
 
   // Shopify merges lines for the same merchandise; so do we, keeping the first line's place.
   const wanted = new Map<string, { quantity: number; index: number; merchandiseId: string }>();
@@ -92,18 +112,25 @@ export async function createBuiltInCart(db: Database, input: CartCreateInput, si
 
   const variants = await loadVariants(db, [...wanted.keys()]);
   for (const [variantId, line] of wanted) {
-    const variant = variants.get(variantId);
-    const field = ["input", "lines", String(line.index), variant ? "quantity" : "merchandiseId"];
-    if (!variant) userErrors.push({ field, message: `The merchandise with id ${line.merchandiseId} does not exist.` });
-    else if (variant.available <= 0) userErrors.push({ field, message: `${itemName(variant)} is sold out.` });
-    else if (line.quantity > variant.available)
-      userErrors.push({ field, message: `Only ${variant.available} left of ${itemName(variant)}.` });
+    if (!variants.has(variantId))
+      userErrors.push({
+        field: ["input", "lines", String(line.index), "merchandiseId"],
+        message: `The merchandise with id ${line.merchandiseId} does not exist.`,
+      });
   }
   const currencies = new Set([...variants.values()].map((v) => v.currencyCode));
   if (currencies.size > 1)
     userErrors.push({ field: ["input", "lines"], message: "Every item in a cart must be priced in the same currency." });
-  if (userErrors.length > 0) return { cart: null, userErrors: userErrors.sort((a, b) => lineIndex(a) - lineIndex(b)) };
-  const units = [...wanted.values()].reduce((sum, line) => sum + line.quantity, 0);
+  if (userErrors.length > 0) return { cart: null, userErrors: userErrors.sort((a, b) => lineIndex(a) - lineIndex(b)), warnings: [] };
+
+  // What the shelf can give each line; a line with nothing left stays out of the cart.
+  const granted = [...wanted]
+    .sort(([, a], [, b]) => a.index - b.index)
+    .map(([variantId, line]) => {
+      const variant = variants.get(variantId)!;
+      return { variantId, variant, asked: line.quantity, quantity: Math.min(line.quantity, Math.max(0, variant.available)) };
+    });
+  const units = granted.reduce((sum, line) => sum + line.quantity, 0);
   if (units > MAX_CART_UNITS)
     return {
       cart: null,
@@ -113,30 +140,52 @@ export async function createBuiltInCart(db: Database, input: CartCreateInput, si
           message: `A cart holds at most ${MAX_CART_UNITS} pieces. For a larger party, please call or email the boutique.`,
         },
       ],
+      warnings: [],
     };
 
-  const ordered = [...wanted].sort(([, a], [, b]) => a.index - b.index);
+  const kept = granted.filter((line) => line.quantity > 0);
   const cartId = await db.transaction(async (tx) => {
     const [cart] = await tx.insert(catalogueCarts).values({}).returning({ id: catalogueCarts.id });
-    await tx
-      .insert(catalogueCartLines)
-      .values(ordered.map(([variantId, line], position) => ({ cartId: cart!.id, position, variantId, quantity: line.quantity })));
+    if (kept.length > 0)
+      await tx
+        .insert(catalogueCartLines)
+        .values(kept.map((line, position) => ({ cartId: cart!.id, position, variantId: line.variantId, quantity: line.quantity })));
     return cart!.id;
   });
+  const lineId = (position: number) => gid("CartLine", `${cartId}-${position}`);
+
+  const warnings: CartWarning[] = granted
+    .filter((line) => line.quantity < line.asked)
+    .map((line) =>
+      line.quantity === 0
+        ? {
+            code: "MERCHANDISE_OUT_OF_STOCK",
+            message: `${itemName(line.variant)} is sold out.`,
+            target: gid("ProductVariant", line.variantId),
+          }
+        : {
+            code: "MERCHANDISE_NOT_ENOUGH_STOCK",
+            message: `Only ${line.quantity} left of ${itemName(line.variant)}.`,
+            target: lineId(kept.indexOf(line)),
+          },
+    );
 
   let totalCents = 0;
-  let totalQuantity = 0;
   const currencyCode = [...currencies][0] ?? "USD";
-  const edges = ordered.map(([variantId, line], position) => {
-    const variant = variants.get(variantId)!;
-    totalCents += toCents(variant.price) * line.quantity;
-    totalQuantity += line.quantity;
+  const edges = kept.map((line, position) => {
+    totalCents += toCents(line.variant.price) * line.quantity;
     return {
       node: {
         __typename: "CartLine",
-        id: gid("CartLine", `${cartId}-${position}`),
+        id: lineId(position),
         quantity: line.quantity,
-        merchandise: { __typename: "ProductVariant", id: gid("ProductVariant", variantId), title: variant.title },
+        merchandise: {
+          __typename: "ProductVariant",
+          id: gid("ProductVariant", line.variantId),
+          title: line.variant.title,
+          quantityAvailable: Math.max(0, line.variant.available),
+          product: { title: line.variant.productTitle },
+        },
       },
     };
   });
@@ -144,10 +193,11 @@ export async function createBuiltInCart(db: Database, input: CartCreateInput, si
     cart: {
       id: gid("Cart", cartId),
       checkoutUrl: checkoutUrlFor(siteUrl, cartId),
-      totalQuantity,
+      totalQuantity: units,
       cost: { totalAmount: { amount: fromCents(totalCents), currencyCode } },
       lines: ({ first }: { first?: number | null }) => ({ edges: edges.slice(0, first ?? MAX_CART_LINES) }),
     },
     userErrors: [],
+    warnings,
   };
 }

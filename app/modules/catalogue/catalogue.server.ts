@@ -10,6 +10,8 @@ import {
   shopifyEndpoint,
   STOREFRONT_API_VERSION,
 } from "./storefront-client.server";
+import { stockShortfalls } from "./cart-stock";
+import { stockSummary } from "./catalogue";
 import { StorefrontError } from "./storefront-error";
 import {
   CatalogueCartCreateDocument,
@@ -145,6 +147,8 @@ export function toProduct(node: ProductNode): Product {
       title: v.title,
       price: { ...v.price },
       availableForSale: v.availableForSale,
+      // Shopify answers null when the token may not read inventory; a store that oversold says less than 0.
+      quantityAvailable: v.quantityAvailable == null ? null : Math.max(0, v.quantityAvailable),
       selectedOptions: v.selectedOptions.map((o) => ({ name: o.name, value: o.value })),
       image: v.image ? { url: v.image.url, altText: v.image.altText, width: v.image.width, height: v.image.height } : null,
     })),
@@ -276,6 +280,9 @@ export function createCatalogue({
       }
       const cart = payload?.cart;
       if (!cart?.checkoutUrl) throw new StorefrontError("No checkout URL returned from Shopify", "cart");
+      // A cart cut short for stock is not the bag the shopper chose: she is told what is left instead of sent to pay for less.
+      const stock = stockShortfalls(lines, cart);
+      if (stock.length > 0) throw new StorefrontError(stockSummary(stock), "stock", { stock });
       return { cartId: cart.id, checkoutUrl: cart.checkoutUrl, totalQuantity: cart.totalQuantity, total: { ...cart.cost.totalAmount } };
     },
 

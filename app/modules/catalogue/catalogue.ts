@@ -1,7 +1,7 @@
 // The catalogue's client-safe front door: the rules the pages apply to a
 // product (variant selection, card shape) and the browser's calls to the
 // catalogue's resource routes (the header's search and the bag's checkout).
-import type { CollectionHandle, Product, ProductVariant, SearchHit, SelectedOption } from "./types";
+import type { CheckoutResponse, CollectionHandle, Product, ProductVariant, SearchHit, SelectedOption, StockShortfall } from "./types";
 
 /** The collection pages (SPEC §2), named as the navigation names them. */
 export const COLLECTION_PAGES: Record<CollectionHandle, { name: string; path: string }> = {
@@ -54,6 +54,31 @@ export async function fetchSearchHits(query: string, signal: AbortSignal): Promi
   return body.results;
 }
 
+/** The one wording of a gown short of stock, wherever it is said (bag, checkout page, the store's answer). */
+export function stockMessage(name: string, available: number): string {
+  return available <= 0 ? `${name} has sold out.` : `${name}: only ${available} left.`;
+}
+
+/** Shortfalls in a sentence each; a gown the store did not name is "A gown in your bag". */
+export function stockSummary(stock: StockShortfall[]): string {
+  return stock.map((s) => stockMessage(s.name ?? "A gown in your bag", s.available)).join(" ");
+}
+
+/**
+ * A checkout the store refused for a reason trying again cannot mend: what
+ * is left of some gowns (`stock`), or the store's own messages (`problems`).
+ */
+export class CheckoutRefused extends Error {
+  override name = "CheckoutRefused";
+  readonly stock: StockShortfall[];
+  readonly problems: string[];
+  constructor(message: string, details: { stock?: StockShortfall[]; problems?: string[] }) {
+    super(message);
+    this.stock = details.stock ?? [];
+    this.problems = details.problems ?? [];
+  }
+}
+
 export async function requestCheckout(
   lines: { merchandiseId: string; quantity: number }[],
 ): Promise<{ cartId: string; checkoutUrl: string }> {
@@ -62,7 +87,12 @@ export async function requestCheckout(
     headers: { "content-type": "application/json", accept: "application/json" },
     body: JSON.stringify({ lines }),
   });
-  const body = (await response.json().catch(() => ({}))) as { cartId?: string; checkoutUrl?: string; error?: string };
-  if (!response.ok || !body.checkoutUrl || !body.cartId) throw new Error(body.error ?? `checkout answered ${response.status}`);
-  return { cartId: body.cartId, checkoutUrl: body.checkoutUrl };
+  const body = (await response.json().catch(() => ({}))) as Partial<CheckoutResponse> & { cartId?: string; checkoutUrl?: string };
+  if (response.ok && body.checkoutUrl && body.cartId) return { cartId: body.cartId, checkoutUrl: body.checkoutUrl };
+  const error = "error" in body && typeof body.error === "string" ? body.error : `checkout answered ${response.status}`;
+  if ("stock" in body && Array.isArray(body.stock) && body.stock.length > 0) throw new CheckoutRefused(error, { stock: body.stock });
+  // The store's own objections (a cart too large, an unknown gown): the same bag would be refused again.
+  if (response.status === 422 && "userErrors" in body && Array.isArray(body.userErrors) && body.userErrors.length > 0)
+    throw new CheckoutRefused(error, { problems: body.userErrors.map((e) => e.message) });
+  throw new Error(error);
 }

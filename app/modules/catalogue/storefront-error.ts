@@ -1,6 +1,6 @@
-import type { StorefrontNotice } from "./types";
+import type { StockShortfall, StorefrontNotice } from "./types";
 
-export type StorefrontErrorKind = "http" | "graphql" | "timeout" | "network" | "invalid-response" | "cart";
+export type StorefrontErrorKind = "http" | "graphql" | "timeout" | "network" | "invalid-response" | "cart" | "stock";
 
 /**
  * Every way a storefront call can fail, with SPEC §8's exact messages:
@@ -14,6 +14,8 @@ export class StorefrontError extends Error {
   readonly userErrors: { field: string[] | null; message: string }[];
   /** Set when the store answered 402 and so gave no cart. */
   readonly notice: StorefrontNotice | null;
+  /** Set (kind "stock") when the store had less of some gowns than the bag asked for. */
+  readonly stock: StockShortfall[];
   constructor(
     message: string,
     kind: StorefrontErrorKind,
@@ -21,6 +23,7 @@ export class StorefrontError extends Error {
       status?: number;
       userErrors?: { field: string[] | null; message: string }[];
       notice?: StorefrontNotice | null;
+      stock?: StockShortfall[];
       cause?: unknown;
     } = {},
   ) {
@@ -29,5 +32,6 @@ export class StorefrontError extends Error {
     this.status = details.status;
     this.userErrors = details.userErrors ?? [];
     this.notice = details.notice ?? null;
+    this.stock = details.stock ?? [];
   }
 }

@@ -9,6 +9,8 @@ export interface StorefrontDocument<TResult, TVariables> {
   readonly __types?: { result: TResult; variables: TVariables };
 }
 
+export type CartWarningCode = "DISCOUNT_CODE_NOT_HONOURED" | "DISCOUNT_CURRENTLY_INACTIVE" | "DISCOUNT_CUSTOMER_NOT_ELIGIBLE" | "DISCOUNT_CUSTOMER_USAGE_LIMIT_REACHED" | "DISCOUNT_ELIGIBLE_CUSTOMER_MISSING" | "DISCOUNT_INCOMPATIBLE_PURCHASE_TYPE" | "DISCOUNT_NOT_FOUND" | "DISCOUNT_NO_ENTITLED_LINE_ITEMS" | "DISCOUNT_NO_ENTITLED_SHIPPING_LINES" | "DISCOUNT_PURCHASE_NOT_IN_RANGE" | "DISCOUNT_QUANTITY_NOT_IN_RANGE" | "DISCOUNT_USAGE_LIMIT_REACHED" | "DUPLICATE_DELIVERY_ADDRESS" | "MERCHANDISE_NOT_ENOUGH_STOCK" | "MERCHANDISE_OUT_OF_STOCK" | "PAYMENTS_GIFT_CARDS_UNAVAILABLE";
+
 export type CurrencyCode = "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BYR" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HRK" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JEP" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KID" | "KMF" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LTL" | "LVL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLL" | "SOS" | "SRD" | "SSP" | "STD" | "STN" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "UYU" | "UZS" | "VED" | "VEF" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XOF" | "XPF" | "XXX" | "YER" | "ZAR" | "ZMW";
 
 export type CatalogueMoneyFragment = {
@@ -27,6 +29,7 @@ export type CatalogueVariantFragment = {
   id: string;
   title: string;
   availableForSale: boolean;
+  quantityAvailable: number | null;
   image: {
     url: string;
     altText: string | null;
@@ -105,6 +108,7 @@ export type CatalogueProductCardFragment = {
         id: string;
         title: string;
         availableForSale: boolean;
+        quantityAvailable: number | null;
         image: {
           url: string;
           altText: string | null;
@@ -174,6 +178,7 @@ export type CatalogueProductsQuery = {
               id: string;
               title: string;
               availableForSale: boolean;
+              quantityAvailable: number | null;
               image: {
                 url: string;
                 altText: string | null;
@@ -202,7 +207,7 @@ export interface CatalogueProductsQueryVariables {
 
 export const CatalogueProductsDocument: StorefrontDocument<CatalogueProductsQuery, CatalogueProductsQueryVariables> = {
   operationName: "CatalogueProducts",
-  query: "query CatalogueProducts($first: Int = 100) {\n  products(first: $first) {\n    edges {\n      node {\n        ...CatalogueProductCard\n      }\n    }\n  }\n}\n\nfragment CatalogueMoney on MoneyV2 {\n  amount\n  currencyCode\n}\n\nfragment CatalogueImage on Image {\n  url\n  altText\n  width\n  height\n}\n\nfragment CatalogueVariant on ProductVariant {\n  id\n  title\n  availableForSale\n  image {\n    ...CatalogueImage\n  }\n  price {\n    ...CatalogueMoney\n  }\n  selectedOptions {\n    name\n    value\n  }\n}\n\nfragment CatalogueProductCore on Product {\n  id\n  title\n  description\n  handle\n  collections(first: 10) {\n    nodes {\n      handle\n    }\n  }\n  priceRange {\n    minVariantPrice {\n      ...CatalogueMoney\n    }\n  }\n  options {\n    name\n    optionValues {\n      name\n    }\n  }\n}\n\nfragment CatalogueProductCard on Product {\n  ...CatalogueProductCore\n  images(first: 5) {\n    edges {\n      node {\n        ...CatalogueImage\n      }\n    }\n  }\n  variants(first: 10) {\n    edges {\n      node {\n        ...CatalogueVariant\n      }\n    }\n  }\n}",
+  query: "query CatalogueProducts($first: Int = 100) {\n  products(first: $first) {\n    edges {\n      node {\n        ...CatalogueProductCard\n      }\n    }\n  }\n}\n\nfragment CatalogueMoney on MoneyV2 {\n  amount\n  currencyCode\n}\n\nfragment CatalogueImage on Image {\n  url\n  altText\n  width\n  height\n}\n\nfragment CatalogueVariant on ProductVariant {\n  id\n  title\n  availableForSale\n  quantityAvailable\n  image {\n    ...CatalogueImage\n  }\n  price {\n    ...CatalogueMoney\n  }\n  selectedOptions {\n    name\n    value\n  }\n}\n\nfragment CatalogueProductCore on Product {\n  id\n  title\n  description\n  handle\n  collections(first: 10) {\n    nodes {\n      handle\n    }\n  }\n  priceRange {\n    minVariantPrice {\n      ...CatalogueMoney\n    }\n  }\n  options {\n    name\n    optionValues {\n      name\n    }\n  }\n}\n\nfragment CatalogueProductCard on Product {\n  ...CatalogueProductCore\n  images(first: 5) {\n    edges {\n      node {\n        ...CatalogueImage\n      }\n    }\n  }\n  variants(first: 10) {\n    edges {\n      node {\n        ...CatalogueVariant\n      }\n    }\n  }\n}",
 };
 
 export type CatalogueCollectionProductsQuery = {
@@ -247,6 +252,7 @@ export type CatalogueCollectionProductsQuery = {
                 id: string;
                 title: string;
                 availableForSale: boolean;
+                quantityAvailable: number | null;
                 image: {
                   url: string;
                   altText: string | null;
@@ -277,7 +283,7 @@ export interface CatalogueCollectionProductsQueryVariables {
 
 export const CatalogueCollectionProductsDocument: StorefrontDocument<CatalogueCollectionProductsQuery, CatalogueCollectionProductsQueryVariables> = {
   operationName: "CatalogueCollectionProducts",
-  query: "query CatalogueCollectionProducts($handle: String!, $first: Int = 100) {\n  collection(handle: $handle) {\n    products(first: $first) {\n      edges {\n        node {\n          ...CatalogueProductCard\n        }\n      }\n    }\n  }\n}\n\nfragment CatalogueMoney on MoneyV2 {\n  amount\n  currencyCode\n}\n\nfragment CatalogueImage on Image {\n  url\n  altText\n  width\n  height\n}\n\nfragment CatalogueVariant on ProductVariant {\n  id\n  title\n  availableForSale\n  image {\n    ...CatalogueImage\n  }\n  price {\n    ...CatalogueMoney\n  }\n  selectedOptions {\n    name\n    value\n  }\n}\n\nfragment CatalogueProductCore on Product {\n  id\n  title\n  description\n  handle\n  collections(first: 10) {\n    nodes {\n      handle\n    }\n  }\n  priceRange {\n    minVariantPrice {\n      ...CatalogueMoney\n    }\n  }\n  options {\n    name\n    optionValues {\n      name\n    }\n  }\n}\n\nfragment CatalogueProductCard on Product {\n  ...CatalogueProductCore\n  images(first: 5) {\n    edges {\n      node {\n        ...CatalogueImage\n      }\n    }\n  }\n  variants(first: 10) {\n    edges {\n      node {\n        ...CatalogueVariant\n      }\n    }\n  }\n}",
+  query: "query CatalogueCollectionProducts($handle: String!, $first: Int = 100) {\n  collection(handle: $handle) {\n    products(first: $first) {\n      edges {\n        node {\n          ...CatalogueProductCard\n        }\n      }\n    }\n  }\n}\n\nfragment CatalogueMoney on MoneyV2 {\n  amount\n  currencyCode\n}\n\nfragment CatalogueImage on Image {\n  url\n  altText\n  width\n  height\n}\n\nfragment CatalogueVariant on ProductVariant {\n  id\n  title\n  availableForSale\n  quantityAvailable\n  image {\n    ...CatalogueImage\n  }\n  price {\n    ...CatalogueMoney\n  }\n  selectedOptions {\n    name\n    value\n  }\n}\n\nfragment CatalogueProductCore on Product {\n  id\n  title\n  description\n  handle\n  collections(first: 10) {\n    nodes {\n      handle\n    }\n  }\n  priceRange {\n    minVariantPrice {\n      ...CatalogueMoney\n    }\n  }\n  options {\n    name\n    optionValues {\n      name\n    }\n  }\n}\n\nfragment CatalogueProductCard on Product {\n  ...CatalogueProductCore\n  images(first: 5) {\n    edges {\n      node {\n        ...CatalogueImage\n      }\n    }\n  }\n  variants(first: 10) {\n    edges {\n      node {\n        ...CatalogueVariant\n      }\n    }\n  }\n}",
 };
 
 export type CatalogueProductQuery = {
@@ -319,6 +325,7 @@ export type CatalogueProductQuery = {
           id: string;
           title: string;
           availableForSale: boolean;
+          quantityAvailable: number | null;
           image: {
             url: string;
             altText: string | null;
@@ -345,7 +352,7 @@ export interface CatalogueProductQueryVariables {
 
 export const CatalogueProductDocument: StorefrontDocument<CatalogueProductQuery, CatalogueProductQueryVariables> = {
   operationName: "CatalogueProduct",
-  query: "query CatalogueProduct($handle: String!) {\n  product(handle: $handle) {\n    ...CatalogueProductCore\n    images(first: 10) {\n      edges {\n        node {\n          ...CatalogueImage\n        }\n      }\n    }\n    variants(first: 20) {\n      edges {\n        node {\n          ...CatalogueVariant\n        }\n      }\n    }\n  }\n}\n\nfragment CatalogueMoney on MoneyV2 {\n  amount\n  currencyCode\n}\n\nfragment CatalogueImage on Image {\n  url\n  altText\n  width\n  height\n}\n\nfragment CatalogueVariant on ProductVariant {\n  id\n  title\n  availableForSale\n  image {\n    ...CatalogueImage\n  }\n  price {\n    ...CatalogueMoney\n  }\n  selectedOptions {\n    name\n    value\n  }\n}\n\nfragment CatalogueProductCore on Product {\n  id\n  title\n  description\n  handle\n  collections(first: 10) {\n    nodes {\n      handle\n    }\n  }\n  priceRange {\n    minVariantPrice {\n      ...CatalogueMoney\n    }\n  }\n  options {\n    name\n    optionValues {\n      name\n    }\n  }\n}",
+  query: "query CatalogueProduct($handle: String!) {\n  product(handle: $handle) {\n    ...CatalogueProductCore\n    images(first: 10) {\n      edges {\n        node {\n          ...CatalogueImage\n        }\n      }\n    }\n    variants(first: 20) {\n      edges {\n        node {\n          ...CatalogueVariant\n        }\n      }\n    }\n  }\n}\n\nfragment CatalogueMoney on MoneyV2 {\n  amount\n  currencyCode\n}\n\nfragment CatalogueImage on Image {\n  url\n  altText\n  width\n  height\n}\n\nfragment CatalogueVariant on ProductVariant {\n  id\n  title\n  availableForSale\n  quantityAvailable\n  image {\n    ...CatalogueImage\n  }\n  price {\n    ...CatalogueMoney\n  }\n  selectedOptions {\n    name\n    value\n  }\n}\n\nfragment CatalogueProductCore on Product {\n  id\n  title\n  description\n  handle\n  collections(first: 10) {\n    nodes {\n      handle\n    }\n  }\n  priceRange {\n    minVariantPrice {\n      ...CatalogueMoney\n    }\n  }\n  options {\n    name\n    optionValues {\n      name\n    }\n  }\n}",
 };
 
 export type CatalogueSearchQuery = {
@@ -389,6 +396,7 @@ export type CatalogueSearchQuery = {
               id: string;
               title: string;
               availableForSale: boolean;
+              quantityAvailable: number | null;
               image: {
                 url: string;
                 altText: string | null;
@@ -418,7 +426,7 @@ export interface CatalogueSearchQueryVariables {
 
 export const CatalogueSearchDocument: StorefrontDocument<CatalogueSearchQuery, CatalogueSearchQueryVariables> = {
   operationName: "CatalogueSearch",
-  query: "query CatalogueSearch($query: String!, $first: Int = 10) {\n  products(first: $first, query: $query) {\n    edges {\n      node {\n        ...CatalogueProductCard\n      }\n    }\n  }\n}\n\nfragment CatalogueMoney on MoneyV2 {\n  amount\n  currencyCode\n}\n\nfragment CatalogueImage on Image {\n  url\n  altText\n  width\n  height\n}\n\nfragment CatalogueVariant on ProductVariant {\n  id\n  title\n  availableForSale\n  image {\n    ...CatalogueImage\n  }\n  price {\n    ...CatalogueMoney\n  }\n  selectedOptions {\n    name\n    value\n  }\n}\n\nfragment CatalogueProductCore on Product {\n  id\n  title\n  description\n  handle\n  collections(first: 10) {\n    nodes {\n      handle\n    }\n  }\n  priceRange {\n    minVariantPrice {\n      ...CatalogueMoney\n    }\n  }\n  options {\n    name\n    optionValues {\n      name\n    }\n  }\n}\n\nfragment CatalogueProductCard on Product {\n  ...CatalogueProductCore\n  images(first: 5) {\n    edges {\n      node {\n        ...CatalogueImage\n      }\n    }\n  }\n  variants(first: 10) {\n    edges {\n      node {\n        ...CatalogueVariant\n      }\n    }\n  }\n}",
+  query: "query CatalogueSearch($query: String!, $first: Int = 10) {\n  products(first: $first, query: $query) {\n    edges {\n      node {\n        ...CatalogueProductCard\n      }\n    }\n  }\n}\n\nfragment CatalogueMoney on MoneyV2 {\n  amount\n  currencyCode\n}\n\nfragment CatalogueImage on Image {\n  url\n  altText\n  width\n  height\n}\n\nfragment CatalogueVariant on ProductVariant {\n  id\n  title\n  availableForSale\n  quantityAvailable\n  image {\n    ...CatalogueImage\n  }\n  price {\n    ...CatalogueMoney\n  }\n  selectedOptions {\n    name\n    value\n  }\n}\n\nfragment CatalogueProductCore on Product {\n  id\n  title\n  description\n  handle\n  collections(first: 10) {\n    nodes {\n      handle\n    }\n  }\n  priceRange {\n    minVariantPrice {\n      ...CatalogueMoney\n    }\n  }\n  options {\n    name\n    optionValues {\n      name\n    }\n  }\n}\n\nfragment CatalogueProductCard on Product {\n  ...CatalogueProductCore\n  images(first: 5) {\n    edges {\n      node {\n        ...CatalogueImage\n      }\n    }\n  }\n  variants(first: 10) {\n    edges {\n      node {\n        ...CatalogueVariant\n      }\n    }\n  }\n}",
 };
 
 export type CatalogueCartCreateMutation = {
@@ -441,6 +449,10 @@ export type CatalogueCartCreateMutation = {
             merchandise: {
               id: string;
               title: string;
+              quantityAvailable: number | null;
+              product: {
+                title: string;
+              };
             };
           };
         }>;
@@ -449,6 +461,11 @@ export type CatalogueCartCreateMutation = {
     userErrors: Array<{
       field: Array<string> | null;
       message: string;
+    }>;
+    warnings: Array<{
+      code: CartWarningCode;
+      message: string;
+      target: string;
     }>;
   } | null;
 };
@@ -459,5 +476,5 @@ export interface CatalogueCartCreateMutationVariables {
 
 export const CatalogueCartCreateDocument: StorefrontDocument<CatalogueCartCreateMutation, CatalogueCartCreateMutationVariables> = {
   operationName: "CatalogueCartCreate",
-  query: "mutation CatalogueCartCreate($input: CartInput!) {\n  cartCreate(input: $input) {\n    cart {\n      id\n      checkoutUrl\n      totalQuantity\n      cost {\n        totalAmount {\n          ...CatalogueMoney\n        }\n      }\n      lines(first: 100) {\n        edges {\n          node {\n            id\n            quantity\n            merchandise {\n              ... on ProductVariant {\n                id\n                title\n              }\n            }\n          }\n        }\n      }\n    }\n    userErrors {\n      field\n      message\n    }\n  }\n}\n\nfragment CatalogueMoney on MoneyV2 {\n  amount\n  currencyCode\n}",
+  query: "mutation CatalogueCartCreate($input: CartInput!) {\n  cartCreate(input: $input) {\n    cart {\n      id\n      checkoutUrl\n      totalQuantity\n      cost {\n        totalAmount {\n          ...CatalogueMoney\n        }\n      }\n      lines(first: 100) {\n        edges {\n          node {\n            id\n            quantity\n            merchandise {\n              ... on ProductVariant {\n                id\n                title\n                quantityAvailable\n                product {\n                  title\n                }\n              }\n            }\n          }\n        }\n      }\n    }\n    userErrors {\n      field\n      message\n    }\n    warnings {\n      code\n      message\n      target\n    }\n  }\n}\n\nfragment CatalogueMoney on MoneyV2 {\n  amount\n  currencyCode\n}",
 };

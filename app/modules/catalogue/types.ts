@@ -23,6 +23,8 @@ export interface ProductVariant {
   title: string;
   price: Money;
   availableForSale: boolean;
+  /** How many the store can sell now (never below 0); null when the store does not say. The bag holds no more. */
+  quantityAvailable: number | null;
   selectedOptions: SelectedOption[];
   /** The picture of this variant (the gown in its colour), when the store has one. */
   image: ProductImage | null;
@@ -111,10 +113,26 @@ export interface SearchResponse {
   notice: StorefrontNotice | null;
 }
 
-/** The JSON `POST /api/checkout` answers with: a checkout to open, or SPEC §8's message. */
+/**
+ * A bag line the store cannot fill: how many of the variant it has left (0 when sold out), and the gown's name
+ * ("Ivory Tulle Ballgown (8 / Ivory)") when the store's answer gave it.
+ */
+export interface StockShortfall {
+  merchandiseId: string;
+  available: number;
+  name: string | null;
+}
+
+/** The JSON `POST /api/checkout` answers with: a checkout to open, or SPEC §8's message, or what is left (409). */
 export type CheckoutResponse =
   | ({ ok: true } & Checkout)
-  | { ok: false; error: string; userErrors?: { field: string[] | null; message: string }[]; notice?: StorefrontNotice | null };
+  | {
+      ok: false;
+      error: string;
+      userErrors?: { field: string[] | null; message: string }[];
+      notice?: StorefrontNotice | null;
+      stock?: StockShortfall[];
+    };
 
 /**
  * Where a storefront request goes: Shopify over HTTPS, or the built-in

@@ -14,6 +14,7 @@ import {
   takeStock,
   versionedImageUrl,
 } from "~/modules/built-in-store/built-in-store.server";
+import { stockMessage } from "~/modules/catalogue/catalogue";
 import type { ProductImage } from "~/modules/catalogue/types";
 import { enqueueMail } from "~/modules/mail/mail.server";
 import { orderConfirmationMail } from "./order-mail";
@@ -74,7 +75,7 @@ export function getOrder(db: Executor, orderId: string): Promise<Order | null> {
 function lineProblem(line: { available: number; quantity: number; productTitle: string; variantTitle: string }): string | null {
   const name = `${line.productTitle} (${line.variantTitle})`;
   if (line.available <= 0) return `${name} has sold out since it went in your bag.`;
-  if (line.quantity > line.available) return `Only ${line.available} left of ${name}.`;
+  if (line.quantity > line.available) return stockMessage(name, line.available);
   return null;
 }
 

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { formatPrice } from "~/lib/format";
-import { cartRules, cartTotal, totalQuantity, withOnlineStoreChannel, type CartLine, type CartState } from "~/modules/cart/cart";
+import {
+  atStockLimit,
+  cartRules,
+  cartTotal,
+  totalQuantity,
+  withOnlineStoreChannel,
+  type CartLine,
+  type CartState,
+} from "~/modules/cart/cart";
 import { wishlistRules, type WishlistItem } from "~/modules/wishlist/wishlist-store";
 
 const line = (variantId: string, amount: string, quantity = 1): CartLine => ({
@@ -49,6 +57,50 @@ describe("bag rules (SPEC §4)", () => {
     expect(withOnlineStoreChannel("/checkout/abc", "http://localhost:3000")).toBe(
       "http://localhost:3000/checkout/abc?channel=online_store",
     );
+  });
+});
+
+describe("the stock rule: the bag never holds more of a variant than the store has", () => {
+  const stocked = (variantId: string, quantityAvailable: number | null, quantity = 1): CartLine => ({
+    ...line(variantId, "100.0", quantity),
+    quantityAvailable,
+  });
+
+  it("adds up to the stock and no further; the line is then at its limit", () => {
+    let state = cartRules.add(empty, stocked("a", 2));
+    expect(atStockLimit(state.lines[0]!)).toBe(false);
+    state = cartRules.add(state, stocked("a", 2));
+    expect(state.lines[0]?.quantity).toBe(2);
+    expect(atStockLimit(state.lines[0]!)).toBe(true);
+    expect(cartRules.add(state, stocked("a", 2))).toEqual(state);
+  });
+
+  it("takes the newer word on the stock, and keeps the older one when the store said nothing", () => {
+    let state = cartRules.add(empty, stocked("a", 3));
+    state = cartRules.add(state, stocked("a", 1));
+    expect(state.lines[0]).toMatchObject({ quantity: 1, quantityAvailable: 1 });
+    state = cartRules.add(state, stocked("a", null));
+    expect(state.lines[0]).toMatchObject({ quantity: 1, quantityAvailable: 1 });
+  });
+
+  it("sets a quantity no higher than the stock; a line the store gave no stock for has no limit", () => {
+    const state = cartRules.add(cartRules.add(empty, stocked("a", 1)), line("b", "10"));
+    expect(cartRules.setQuantity(state, "a", 2).lines[0]?.quantity).toBe(1);
+    expect(cartRules.setQuantity(state, "b", 9).lines[1]?.quantity).toBe(9);
+    expect(atStockLimit(state.lines[1]!)).toBe(false);
+  });
+
+  it("the store's answer cuts each short line to what is left and takes a sold-out one out of the bag", () => {
+    const state = [stocked("a", 5, 3), stocked("b", 5, 2), stocked("c", 5, 1)].reduce(cartRules.add, empty);
+    const after = cartRules.applyStock(state, [
+      { merchandiseId: "a", available: 1 },
+      { merchandiseId: "b", available: 0 },
+    ]);
+    expect(after.lines.map((l) => [l.variantId, l.quantity, l.quantityAvailable])).toEqual([
+      ["a", 1, 1],
+      ["c", 1, 5],
+    ]);
+    expect(atStockLimit(after.lines[0]!)).toBe(true);
   });
 });
 

@@ -71,6 +71,7 @@ describe("requests to a Shopify store", () => {
           title: "S / Ruby",
           price: { amount: "249.0", currencyCode: "USD" },
           availableForSale: true,
+          quantityAvailable: 5,
           selectedOptions: [
             { name: "Size", value: "S" },
             { name: "Color", value: "Ruby" },
@@ -82,6 +83,7 @@ describe("requests to a Shopify store", () => {
           title: "M / Ruby",
           price: { amount: "249.0", currencyCode: "USD" },
           availableForSale: true,
+          quantityAvailable: 5,
           selectedOptions: [
             { name: "Size", value: "M" },
             { name: "Color", value: "Ruby" },
@@ -219,6 +221,38 @@ describe("SPEC §8 errors", () => {
       "Cart creation failed: The merchandise with id gid://shopify/ProductVariant/1 does not exist., The quantity must be at least 1.",
     );
     expect(error.userErrors).toHaveLength(2);
+  });
+
+  it("a cart cut short for stock (warnings since 2024-10) is not opened: the error says which gown and what is left", async () => {
+    const products = [shopifyProduct({ stock: 1 }), shopifyProduct({ handle: "lace-gown", title: "Lace Gown", available: false })];
+    store.answer((request) => shopifyAnswer(request, products));
+    const laceS = "gid://shopify/ProductVariant/5000";
+    products[1]!.variants.edges[0]!.node.id = laceS;
+    const error = await failure(
+      connect().createCheckout([
+        { merchandiseId: "gid://shopify/ProductVariant/4000", quantity: 2 },
+        { merchandiseId: "gid://shopify/ProductVariant/4001", quantity: 1 },
+        { merchandiseId: laceS, quantity: 1 },
+      ]),
+    );
+    expect(store.requests.at(-1)?.body?.query).toContain("warnings");
+    expect(error.kind).toBe("stock");
+    expect(error.stock).toEqual([
+      { merchandiseId: "gid://shopify/ProductVariant/4000", available: 1, name: "Satin Gown (S / Ruby)" },
+      { merchandiseId: laceS, available: 0, name: null },
+    ]);
+    expect(error.message).toBe("Satin Gown (S / Ruby): only 1 left. A gown in your bag has sold out.");
+  });
+
+  it("reads what is left from the cart's lines when the token may not read quantityAvailable", async () => {
+    store.answer((request) => {
+      const answer = shopifyAnswer(request, [shopifyProduct({ stock: 2 })]) as { json: { data: { cartCreate: { cart: unknown } } } };
+      const cart = answer.json.data.cartCreate.cart as { lines: { edges: { node: { merchandise: { quantityAvailable: unknown } } }[] } };
+      for (const { node } of cart.lines.edges) node.merchandise.quantityAvailable = null;
+      return answer;
+    });
+    const error = await failure(connect().createCheckout([{ merchandiseId: "gid://shopify/ProductVariant/4000", quantity: 3 }]));
+    expect(error.stock).toEqual([{ merchandiseId: "gid://shopify/ProductVariant/4000", available: 2, name: "Satin Gown (S / Ruby)" }]);
   });
 
   it("a cart without a checkout URL throws 'No checkout URL returned from Shopify'", async () => {

@@ -7,6 +7,7 @@ export function variant(size: string, color: string, availableForSale = true): P
     title: `${size} / ${color}`,
     price: { amount: "100.0", currencyCode: "USD" },
     availableForSale,
+    quantityAvailable: availableForSale ? 2 : 0,
     selectedOptions: [
       { name: "Size", value: size },
       { name: "Color", value: color },

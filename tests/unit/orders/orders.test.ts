@@ -87,13 +87,13 @@ describe.each(testEngines)("orders on the built-in store on $name", (engine) => 
         customerEmail: "cy@example.com",
         userId: null,
       });
-      expect(result).toEqual({ status: "unavailable", problems: [`Only 1 left of Midnight Velvet Column (${b.title}).`] });
+      expect(result).toEqual({ status: "unavailable", problems: [`Midnight Velvet Column (${b.title}): only 1 left.`] });
       expect(await stockOf(a.id)).toBe(2);
       expect(await stockOf(b.id)).toBe(1);
       const [ordersAfter] = await queryRows<{ n: string }>(store.database.handle.db, sql`select count(*) as n from catalogue_orders`);
       expect(ordersAfter!.n).toBe(ordersBefore!.n);
       expect((await getCheckout(store.database.handle.db, cartIdOf(checkout.checkoutUrl)))!.lines[1]!.problem).toBe(
-        `Only 1 left of Midnight Velvet Column (${b.title}).`,
+        `Midnight Velvet Column (${b.title}): only 1 left.`,
       );
     });
 

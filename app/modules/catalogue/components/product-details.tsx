@@ -15,7 +15,7 @@ import { HydrateSeparately } from "~/components/ui/hydrate-separately";
 
 function addToBag(product: Product, variant: ProductVariant) {
   const image = variant.image ?? product.images[0] ?? null;
-  cart.add({
+  const added = cart.add({
     variantId: variant.id,
     variantTitle: variant.title,
     quantity: 1,
@@ -27,8 +27,20 @@ function addToBag(product: Product, variant: ProductVariant) {
       handle: product.handle,
       image: image ? { url: image.url, altText: image.altText } : null,
     },
+    quantityAvailable: variant.quantityAvailable,
   });
-  toast.success("Added to bag", { description: `${product.title} is waiting in your bag.` });
+  if (added > 0) {
+    toast.success("Added to bag", { description: `${product.title} is waiting in your bag.` });
+    return;
+  }
+  // The bag already holds every piece the store has: say so rather than pretend another went in.
+  const left = variant.quantityAvailable ?? 0;
+  toast.error(`Only ${left} left`, {
+    description:
+      left === 1
+        ? `The last ${product.title} (${variant.title}) is already in your bag.`
+        : `All ${left} of ${product.title} (${variant.title}) are already in your bag.`,
+  });
 }
 
 function AddToBagButton({ product, variant, compact = false }: { product: Product; variant: ProductVariant | null; compact?: boolean }) {

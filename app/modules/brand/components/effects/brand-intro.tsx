@@ -26,7 +26,8 @@ function markIntroSeen() {
 }
 
 /**
- * The logo splash of the first visit in a browser session (SPEC §1, §4).
+ * The logo splash of the first visit in a browser session (SPEC §1, §4),
+ * when that visit is to the home page: a deep link goes straight in.
  * It exists only after hydration: the server's HTML is the real page, which
  * crawlers and the first paint see, and the overlay is fixed over it, so
  * nothing moves when it comes or goes. Skipped under reduced motion.
@@ -37,6 +38,12 @@ export function BrandIntro() {
 
   useEffect(() => {
     if (introSeen() || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    // A session that starts anywhere but the home page (a link from a mail, an admin page, a search) opens at once;
+    // it has begun, so the home page later in it opens at once too.
+    if (window.location.pathname !== "/") {
+      markIntroSeen();
+      return;
+    }
     // From the first frame after hydration: the server's page has painted by then.
     const start = window.requestAnimationFrame(() => setPhase("showing"));
     const done = window.setTimeout(() => setPhase("leaving"), INTRO_DURATION_MS);
