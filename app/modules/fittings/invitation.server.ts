@@ -6,8 +6,9 @@ import { vtimezone } from "./vtimezone.server";
 
 /**
  * A Date whose local (server-zone) fields read as the boutique's wall clock:
- * ical-generator writes `DTSTART;TZID=...` from a Date's local getters. Safe
- * for fitting slots (10 AM to 6 PM), which never fall in a daylight-saving gap.
+ * with the event's `timezone` set, ical-generator writes `DTSTART;TZID=...`
+ * from a Date's local getters. Safe for fitting slots (10 AM to 6 PM), which never fall in a
+ * daylight-saving gap.
  */
 function wallClock(date: string, time: string, plusMinutes = 0): Date {
   const [year = 0, month = 1, day = 1] = date.split("-").map(Number);
@@ -22,6 +23,11 @@ function wallClock(date: string, time: string, plusMinutes = 0): Date {
  * calendar that accepted the first updates or removes that one event. Times are written
  * on the boutique's clock (`DTSTART;TZID=America/New_York:...`) with the
  * zone's VTIMEZONE block, made from the platform's time zone data.
+ *
+ * The calendar itself carries no time zone: ical-generator would then write
+ * DTSTAMP on that zone's clock without the `Z` RFC 5545 §3.8.7.2 requires,
+ * and X-WR-TIMEZONE a second time. The VTIMEZONE goes in before the event,
+ * where RFC 5545 places a calendar's components.
  */
 export function fittingInvitation(input: {
   appointmentId: string;
@@ -41,7 +47,6 @@ export function fittingInvitation(input: {
     prodId: { company: BRAND.fullName, product: "fittings", language: "EN" },
     name: `${BRAND.fullName} fittings`,
     method: cancel ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
-    timezone: { name: input.timeZone, generator: (zone) => vtimezone(zone, [year - 1, year]) },
   });
   calendar.x([{ key: "X-WR-TIMEZONE", value: input.timeZone }]);
   const minutes =
@@ -63,6 +68,6 @@ export function fittingInvitation(input: {
   return {
     filename: cancel ? "fitting-cancelled.ics" : "fitting.ics",
     contentType: `text/calendar; charset=utf-8; method=${cancel ? "CANCEL" : "REQUEST"}`,
-    content: calendar.toString(),
+    content: calendar.toString().replace("BEGIN:VEVENT\r\n", `${vtimezone(input.timeZone, [year - 1, year])}BEGIN:VEVENT\r\n`),
   };
 }

@@ -2,10 +2,10 @@
 // cancellation. Each carries the booking's invitation (.ics) at its current
 // calendar sequence; all but the cancellation carry its cancel link.
 import { BRAND } from "~/lib/brand";
+import { formatDay, formatSlot, formatTimeOfDay } from "~/lib/format";
 import type { SignedTokens } from "~/lib/signed-token.server";
 import { brandedMail, type MailMessage } from "~/modules/mail/mail.server";
 import { cancelUrl } from "./cancel-links.server";
-import { longDate, slotLabel } from "./fittings";
 import { fittingInvitation } from "./invitation.server";
 import type { Appointment } from "./types";
 
@@ -21,9 +21,9 @@ interface FittingMailOptions {
   timeZone: string;
 }
 
-/** 'Saturday, November 28, 2026 at 10:00 AM'. */
+/** 'Saturday, June 12, 2027 at 10:00 AM': SPEC's dates and 12-hour times, never '2027-06-12'. */
 function describeSlot(date: string, time: string): string {
-  return `${longDate(date)} at ${slotLabel(time)}`;
+  return formatSlot(date, time);
 }
 
 /** The .ics every fitting mail carries: the booking itself, or its cancellation. */
@@ -46,8 +46,8 @@ function slotDetails(appointment: Appointment) {
   return {
     kind: "details" as const,
     rows: [
-      { label: "Date", value: longDate(appointment.preferredDate) },
-      { label: "Time", value: slotLabel(appointment.preferredTime) },
+      { label: "Date", value: formatDay(appointment.preferredDate, "weekday") },
+      { label: "Time", value: formatTimeOfDay(appointment.preferredTime) },
       { label: "Where", value: `${BRAND.street}, ${BRAND.city}, ${BRAND.region} ${BRAND.postalCode}` },
     ],
   };
