@@ -5,8 +5,8 @@ import { appointments } from "~/db/schema/fittings";
 import type { Env } from "~/lib/env.server";
 import { isoDateIn } from "~/lib/format";
 import { active } from "./appointment-rows.server";
-import { addDays, isOpenWeekday, parseIsoDate, SLOT_MINUTES, SLOT_TIMES, slotLabel } from "./fittings";
-import type { FittingCalendar, SlotAvailability } from "./types";
+import { addDays, isIsoDate, isOpenWeekday, parseIsoDate, SLOT_MINUTES, SLOT_TIMES, slotLabel } from "./fittings";
+import type { DayAvailability, FittingCalendar, SlotAvailability } from "./types";
 
 /**
  * Availability on the boutique's clock. Every rule reads "now" as an instant
@@ -101,4 +101,21 @@ export async function fittingCalendar(db: Database, settings: FittingSettings, n
   );
   const closed = new Set(closedDays);
   return { today, lastDay, closedDays, firstOpenDay: days.find((day) => !closed.has(day)) ?? null, timeZone: settings.BOUTIQUE_TIME_ZONE };
+}
+
+/**
+ * The calendar and the slots of the day asked for (`YYYY-MM-DD`), or of the
+ * first open day when the asked one is not a date or cannot be booked (past,
+ * closed, beyond the horizon).
+ */
+export async function fittingAvailability(
+  db: Database,
+  settings: FittingSettings,
+  asked: string | null | undefined,
+  now = new Date(),
+): Promise<DayAvailability> {
+  const calendar = await fittingCalendar(db, settings, now);
+  const date = asked && isIsoDate(asked) && judgeDay(asked, clockFor(settings, now)) === "open" ? asked : calendar.firstOpenDay;
+  const slots = date ? await slotsForDate(db, date, settings, now) : [];
+  return { calendar, date, slots };
 }

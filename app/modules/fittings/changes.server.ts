@@ -1,5 +1,6 @@
 // Changes to a booking after it is made: staff reschedule or cancel it from
-// the admin dashboard, the shopper cancels it with the link in her mail.
+// the admin dashboard; the shopper does from her account or with the link in
+// her mail (the same two functions, told who asks).
 // Each is one transaction: the row changes, its calendar sequence goes up by
 // one, the customer's mail (with the invitation at the new sequence, same UID)
 // is queued, and for staff the caller's `within` (the admin module's audit
@@ -16,9 +17,10 @@ import { active, readAppointment } from "./appointment-rows.server";
 import { clockFor, judgeSlot, slotStart, type FittingSettings } from "./availability.server";
 import { appointmentNotes, refusal } from "./booking.server";
 import { verifyCancelToken, type CancelLookup } from "./cancel-links.server";
+import { formatSlot } from "~/lib/format";
 import { slotLabel } from "./fittings";
 import { cancellationMail, rescheduledMail } from "./mails.server";
-import { STAFF_MESSAGES } from "./schema";
+import { FITTING_MESSAGES, SHOPPER_CHANGE_MESSAGES, STAFF_MESSAGES } from "./schema";
 import type { Appointment } from "./types";
 
 /** Where a booking was before a staff change: its slot and status. */
@@ -34,19 +36,66 @@ export interface StaffChangeOptions {
   now?: Date;
   /** Runs inside the change's transaction once the row has changed (the admin module records the change here). */
   within?: (tx: Executor, change: FittingChange) => Promise<void>;
+  /**
+   * The shopper herself asks: the answers are in her words, a fitting that
+   * has begun cannot change, and (with `owner`) only her own booking is
+   * found; another's reads as not found.
+   */
+  shopper?: { owner?: string };
+  /** The calendar sequence the asker saw: a booking changed since (a form posted twice, two tabs) is refused as 'changed'. */
+  sequence?: number;
 }
 
-export type StaffRefusal = "not-found" | "inactive" | "same" | "closed" | "past" | "started" | "beyond" | "full" | "duplicate";
+export type StaffRefusal =
+  "not-found" | "inactive" | "same" | "closed" | "past" | "started" | "beyond" | "full" | "duplicate" | "over" | "changed";
 
 export type StaffChangeOutcome =
   ({ status: "rescheduled" | "cancelled" } & FittingChange) | { status: "refused"; reason: StaffRefusal; message: string };
 
 const refused = (reason: StaffRefusal, message: string): StaffChangeOutcome => ({ status: "refused", reason, message });
 
-/** The booking, locked until the transaction ends, or null. */
-async function lockAppointment(tx: Executor, id: string) {
+/** The booking, locked until the transaction ends, or null (also when the shopper asks about a booking not hers). */
+async function lockAppointment(tx: Executor, id: string, options: Pick<StaffChangeOptions, "shopper">) {
   const [row] = await tx.select().from(appointments).where(eq(appointments.id, id)).for("update");
-  return row ?? null;
+  if (!row) return null;
+  const owner = options.shopper?.owner;
+  return owner === undefined || row.userId === owner ? row : null;
+}
+
+type LockedRow = NonNullable<Awaited<ReturnType<typeof lockAppointment>>>;
+
+/** In the asker's words: why this booking cannot change at all now, or null when it can. */
+function unchangeable(row: LockedRow, options: StaffChangeOptions, now: Date): StaffChangeOutcome | null {
+  const shopper = options.shopper !== undefined;
+  if (!(ACTIVE_APPOINTMENT_STATUSES as readonly string[]).includes(row.status)) {
+    if (!shopper) return refused("inactive", STAFF_MESSAGES.inactive(row.status));
+    return refused("inactive", row.status === "cancelled" ? SHOPPER_CHANGE_MESSAGES.cancelledAlready : SHOPPER_CHANGE_MESSAGES.over);
+  }
+  if (options.sequence !== undefined && row.calendarSequence !== options.sequence) {
+    return refused("changed", SHOPPER_CHANGE_MESSAGES.changed(formatSlot(row.preferredDate, row.preferredTime)));
+  }
+  if (shopper && row.startsAt && row.startsAt.getTime() <= now.getTime()) return refused("over", SHOPPER_CHANGE_MESSAGES.over);
+  return null;
+}
+
+/** A refusal in the asker's words: staff read the dashboard's, the shopper the booking form's. */
+function refusedFor(reason: "not-found" | "same" | "full" | "duplicate", options: StaffChangeOptions): StaffChangeOutcome {
+  if (!options.shopper) {
+    const staff = {
+      "not-found": STAFF_MESSAGES.notFound,
+      same: STAFF_MESSAGES.same,
+      full: STAFF_MESSAGES.full,
+      duplicate: STAFF_MESSAGES.duplicate,
+    };
+    return refused(reason, staff[reason]);
+  }
+  const words = {
+    "not-found": SHOPPER_CHANGE_MESSAGES.notFound,
+    same: SHOPPER_CHANGE_MESSAGES.same,
+    full: FITTING_MESSAGES.slotTaken,
+    duplicate: FITTING_MESSAGES.alreadyBooked,
+  };
+  return refused(reason, words[reason]);
 }
 
 /** SPEC's notes begin 'Preferred time: 10:00 AM': a reschedule rewrites that first line and keeps the shopper's note. */
@@ -84,12 +133,11 @@ export async function rescheduleFitting(
   const reminderDue = startsAt.getTime() - settings.FITTING_REMINDER_LEAD_MS > now.getTime();
 
   return db.transaction(async (tx) => {
-    const row = await lockAppointment(tx, input.id);
-    if (!row) return refused("not-found", STAFF_MESSAGES.notFound);
-    if (!(ACTIVE_APPOINTMENT_STATUSES as readonly string[]).includes(row.status)) {
-      return refused("inactive", STAFF_MESSAGES.inactive(row.status));
-    }
-    if (row.preferredDate === input.date && row.preferredTime === input.time) return refused("same", STAFF_MESSAGES.same);
+    const row = await lockAppointment(tx, input.id, options);
+    if (!row) return refusedFor("not-found", options);
+    const cannot = unchangeable(row, options, now);
+    if (cannot) return cannot;
+    if (row.preferredDate === input.date && row.preferredTime === input.time) return refusedFor("same", options);
     if (row.userId) {
       const [other] = await tx
         .select({ id: appointments.id })
@@ -102,7 +150,7 @@ export async function rescheduleFitting(
             active(),
           ),
         );
-      if (other) return refused("duplicate", STAFF_MESSAGES.duplicate);
+      if (other) return refusedFor("duplicate", options);
     }
     const taken = new Set(
       (
@@ -136,7 +184,7 @@ export async function rescheduleFitting(
         if (!isUniqueViolation(error)) throw error;
       }
     }
-    if (!moved) return refused("full", STAFF_MESSAGES.full);
+    if (!moved) return refusedFor("full", options);
     const appointment = await readAppointment(tx, input.id);
     if (!appointment) throw new Error("rescheduleFitting: the appointment vanished inside its transaction");
     const change: FittingChange = { appointment, from: { date: row.preferredDate, time: row.preferredTime, status: appointment.status } };
@@ -150,20 +198,21 @@ export async function rescheduleFitting(
 }
 
 /**
- * Cancels an active booking for the boutique: the status becomes cancelled
- * (which frees its place), the calendar sequence goes up by one, and the
- * customer is mailed the cancellation with METHOD:CANCEL at that sequence.
+ * Cancels an active booking, for the boutique or for the shopper herself
+ * (`options.shopper`): the status becomes cancelled (which frees its place),
+ * the calendar sequence goes up by one, and the customer is mailed the
+ * cancellation with METHOD:CANCEL at that sequence.
  */
 export async function cancelFitting(db: Database, id: string, options: StaffChangeOptions): Promise<StaffChangeOutcome> {
+  const now = options.now ?? new Date();
   return db.transaction(async (tx) => {
-    const row = await lockAppointment(tx, id);
-    if (!row) return refused("not-found", STAFF_MESSAGES.notFound);
-    if (!(ACTIVE_APPOINTMENT_STATUSES as readonly string[]).includes(row.status)) {
-      return refused("inactive", STAFF_MESSAGES.inactive(row.status));
-    }
+    const row = await lockAppointment(tx, id, options);
+    if (!row) return refusedFor("not-found", options);
+    const cannot = unchangeable(row, options, now);
+    if (cannot) return cannot;
     await tx
       .update(appointments)
-      .set({ status: "cancelled", cancelledAt: options.now ?? new Date(), calendarSequence: sql`${appointments.calendarSequence} + 1` })
+      .set({ status: "cancelled", cancelledAt: now, calendarSequence: sql`${appointments.calendarSequence} + 1` })
       .where(eq(appointments.id, id));
     const appointment = await readAppointment(tx, id);
     if (!appointment) throw new Error("cancelFitting: the appointment vanished inside its transaction");
@@ -171,7 +220,7 @@ export async function cancelFitting(db: Database, id: string, options: StaffChan
       appointment,
       from: { date: row.preferredDate, time: row.preferredTime, status: row.status as AppointmentStatus },
     };
-    await enqueueMail(tx, cancellationMail(appointment, options.settings.BOUTIQUE_TIME_ZONE, "staff"));
+    await enqueueMail(tx, cancellationMail(appointment, options.settings.BOUTIQUE_TIME_ZONE, options.shopper ? "shopper" : "staff"));
     await options.within?.(tx, change);
     return { status: "cancelled", ...change } satisfies StaffChangeOutcome;
   });

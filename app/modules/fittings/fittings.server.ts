@@ -1,5 +1,5 @@
 // The fittings module's server front door: re-exports only (docs/architecture.md).
-export { clockFor, fittingCalendar, judgeDay, slotsForDate } from "./availability.server";
+export { clockFor, fittingAvailability, fittingCalendar, judgeDay, slotsForDate } from "./availability.server";
 export { bookFitting } from "./booking.server";
 export { listAppointments, unlinkAppointmentsOf } from "./customer-appointments.server";
 export { findFittingByLink, type CancelLookup } from "./cancel-links.server";
@@ -11,6 +11,13 @@ export {
   type StaffChangeOutcome,
   type StaffRefusal,
 } from "./changes.server";
+export {
+  cancelOwnFitting,
+  listAppointments,
+  rescheduleFittingByLink,
+  rescheduleOwnFitting,
+  type AccountAppointment,
+} from "./account-appointments.server";
 export { startFittingReminders } from "./reminders.server";
 export { deleteFittingRow, setFittingStatus } from "./staff-status.server";
 export { pullListChoices, pullListsFor } from "./pull-list.server";

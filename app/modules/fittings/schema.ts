@@ -95,3 +95,33 @@ export const fittingRescheduleSchema = z.object({
 
 /** The dashboard's cancel question: which booking. */
 export const fittingStaffCancelSchema = z.object({ id: appointmentId });
+
+/**
+ * The shopper moving or cancelling her own fitting (from her account or the
+ * link in her mail): the answers, in the booking form's manner. A slot taken
+ * meanwhile answers with the booking form's own words (FITTING_MESSAGES).
+ */
+export const SHOPPER_CHANGE_MESSAGES = {
+  rescheduled: "Your fitting has been moved",
+  rescheduledDescription: (when: string) => `See you on ${when}. The updated invitation is on its way to your inbox.`,
+  rescheduleFailed: "Failed to reschedule your fitting. Please try again.",
+  cancelled: "Your fitting is cancelled",
+  cancelledDescription: (when: string) => `Your fitting on ${when} is cancelled. A confirmation is on its way to your inbox.`,
+  cancelFailed: "Failed to cancel your fitting. Please try again.",
+  notFound: "We could not find that fitting.",
+  cancelledAlready: "This fitting was cancelled, so it can no longer be changed.",
+  over: "This fitting has already taken place, so it can no longer be changed.",
+  same: "Your fitting is already at that time. Please choose another time.",
+  changed: (when: string) => `This fitting was already changed and is now on ${when}. Nothing more was changed.`,
+} as const;
+
+/** The shopper's reschedule form: the booking, the calendar sequence she saw (a second post of the same form changes nothing), the new slot. */
+export const shopperRescheduleSchema = fittingRescheduleSchema.extend({
+  sequence: z.coerce.number({ error: SHOPPER_CHANGE_MESSAGES.notFound }).int().min(0),
+});
+
+/** The shopper's cancel question from her account: which booking, at the sequence she saw. */
+export const shopperCancelSchema = z.object({
+  id: appointmentId,
+  sequence: z.coerce.number({ error: SHOPPER_CHANGE_MESSAGES.notFound }).int().min(0),
+});

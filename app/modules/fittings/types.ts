@@ -52,3 +52,11 @@ export interface PullItem {
   title: string;
   imageUrl: string | null;
 }
+
+/** The calendar and one chosen day's slots: what a picker of a fitting's time draws (booking, reschedule). */
+export interface DayAvailability {
+  calendar: FittingCalendar;
+  /** The day shown: the asked one, or the first open day. Null when no day can be booked. */
+  date: string | null;
+  slots: SlotAvailability[];
+}
