@@ -33,6 +33,13 @@ export function rateLimitRules(env: Env) {
       windowMs: env.BOOKING_RATE_WINDOW_MS,
       counted: "booking attempts",
     },
+    /** A shopper moving or cancelling a fitting (her account or her mail's link): each sends a mail. */
+    fittingChange: {
+      scope: "fitting-change",
+      limit: env.BOOKING_RATE_LIMIT,
+      windowMs: env.BOOKING_RATE_WINDOW_MS,
+      counted: "changes to fittings",
+    },
     designRequest: {
       scope: "design-request",
       limit: env.BOOKING_RATE_LIMIT,

@@ -1,6 +1,7 @@
 // The fitting mails: the confirmation, the reminder, a reschedule and a
 // cancellation. Each carries the booking's invitation (.ics) at its current
-// calendar sequence; all but the cancellation carry its cancel link.
+// calendar sequence; all but the cancellation carry the link to the page
+// where she reschedules or cancels it.
 import { BRAND } from "~/lib/brand";
 import { formatDay, formatSlot, formatTimeOfDay } from "~/lib/format";
 import type { SignedTokens } from "~/lib/signed-token.server";
@@ -68,8 +69,8 @@ export function confirmationMail(appointment: Appointment, options: FittingMailO
       },
       slotDetails(appointment),
       { kind: "paragraph", text: "Add the attached invitation to your calendar. You are welcome to bring up to 2 guests." },
-      { kind: "button", label: "Cancel this appointment", url: cancelUrl(appointment, options) },
-      { kind: "note", text: `Need to change the time? Cancel with the link above and book again, or call us on ${BRAND.phone}.` },
+      { kind: "button", label: "Reschedule or cancel", url: cancelUrl(appointment, options) },
+      { kind: "note", text: `Need to change the time? Choose another with the link above, or call us on ${BRAND.phone}.` },
     ],
     attachments: [invitationOf(appointment, options.timeZone, "request")],
   });
@@ -115,8 +116,8 @@ export function rescheduledMail(
       },
       slotDetails(appointment),
       { kind: "paragraph", text: "The attached invitation updates the fitting in your calendar. You are welcome to bring up to 2 guests." },
-      { kind: "button", label: "Cancel this appointment", url: cancelUrl(appointment, options) },
-      { kind: "note", text: `Does the new time not suit you? Call us on ${BRAND.phone} and we will find another.` },
+      { kind: "button", label: "Reschedule or cancel", url: cancelUrl(appointment, options) },
+      { kind: "note", text: `Does the new time not suit you? Choose another with the link above, or call us on ${BRAND.phone}.` },
     ],
     attachments: [invitationOf(appointment, options.timeZone, "request")],
   });
@@ -137,8 +138,8 @@ export function reminderMail(appointment: Appointment, options: FittingMailOptio
       },
       slotDetails(appointment),
       { kind: "paragraph", text: "Bring the shoes and undergarments you plan to wear. You are welcome to bring up to 2 guests." },
-      { kind: "button", label: "Cancel this appointment", url: cancelUrl(appointment, options) },
-      { kind: "note", text: `Running late or need to change the time? Call us on ${BRAND.phone}.` },
+      { kind: "button", label: "Reschedule or cancel", url: cancelUrl(appointment, options) },
+      { kind: "note", text: `Running late? Call us on ${BRAND.phone}.` },
     ],
     attachments: [invitationOf(appointment, options.timeZone, "request")],
   });

@@ -1,0 +1,160 @@
+import { CalendarClock } from "lucide-react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { DateGrid } from "~/components/ui/date-grid";
+import { Field, FieldError, FormMessage } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+import { formatSlot } from "~/lib/format";
+import { getFormErrors } from "~/lib/forms";
+import { useHydrated } from "~/lib/hydrated";
+import { longDate, slotLabel, SLOT_TIMES } from "../fittings";
+import type { DayAvailability } from "../types";
+
+export interface RescheduleFittingFormProps {
+  /** Where the booking is now. */
+  current: { date: string; time: string };
+  /** The calendar and the shown day's slots, from the page's loader (`?date=` picks the day). */
+  availability: DayAvailability;
+  /** What names the booking to the action: its id or the link's token, the sequence shown, the intent. */
+  hidden: Record<string, string>;
+  /** The action's failed answer, if any (the form helper's shape). */
+  failure?: unknown;
+  /** The way out that changes nothing. */
+  keep: { to: string; label: string };
+  /** The heading's level where the form sits. */
+  headingLevel?: 2 | 3;
+}
+
+/**
+ * Moving a fitting, for the shopper (her account, or the link in her mail):
+ * the Fitting Room's calendar and the chosen day's free times, both from the
+ * server, and a plain form the server judges again (the slot's rules and
+ * seats are the booking's). Choosing a day changes `?date=` in the page's
+ * address, so the page's loader answers with that day's times; without
+ * JavaScript a native date field stands in for the calendar, as on the
+ * booking form.
+ */
+export function RescheduleFittingForm({ current, availability, hidden, failure, keep, headingLevel = 2 }: RescheduleFittingFormProps) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const ids = { heading: useId(), date: useId(), time: useId() };
+  const heading = useRef<HTMLHeadingElement>(null);
+  const errors = getFormErrors(failure);
+  const { calendar, date, slots } = availability;
+  const closed = useMemo(() => new Set(calendar.closedDays), [calendar.closedDays]);
+  const isCurrent = (time: string) => date === current.date && time === current.time;
+  const choosable = (time: string) => Boolean(slots.find((slot) => slot.time === time)?.available) && !isCurrent(time);
+  const [time, setTime] = useState<string | null>(errors.valueOf("time") ?? null);
+  const chosenTime = time && choosable(time) ? time : (SLOT_TIMES.find(choosable) ?? "");
+  const noTimes = date !== null && chosenTime === "";
+
+  // The view opens on its heading, so a screen reader hears where it is and the keyboard starts here.
+  useEffect(() => heading.current?.focus(), []);
+
+  const showDay = (day: string) => {
+    const params = new URLSearchParams(location.search);
+    params.set("date", day);
+    void navigate({ search: `?${params.toString()}` }, { replace: true, preventScrollReset: true });
+  };
+
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <section aria-labelledby={ids.heading} className="border border-border bg-surface p-4 text-left sm:p-8">
+      <Heading id={ids.heading} ref={heading} tabIndex={-1} className="text-2xl outline-none sm:text-3xl">
+        Reschedule your fitting
+      </Heading>
+      <p className="mt-2 text-sm text-muted-foreground">
+        Now <strong className="text-foreground">{formatSlot(current.date, current.time)}</strong>. Choose a new day and time; we will email
+        you the updated invitation.
+      </p>
+      <Form method="post" className="mt-6 grid gap-6" preventScrollReset>
+        {Object.entries(hidden).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        {hydrated ? (
+          <fieldset className="min-w-0">
+            <legend className="text-xs tracking-[0.18em] text-muted-foreground uppercase">New date</legend>
+            <input type="hidden" name="date" value={date ?? ""} />
+            <div className="mt-2 flex justify-center border border-border bg-background p-2 sm:p-3">
+              <DateGrid
+                label="New date"
+                value={date}
+                required
+                min={calendar.today}
+                max={calendar.lastDay}
+                disabled={closed}
+                describedBy={errors.fieldErrors.date ? `${ids.date}-error` : `${ids.date}-hint`}
+                onChange={(next) => {
+                  if (next) showDay(next);
+                }}
+              />
+            </div>
+            <p id={`${ids.date}-hint`} className="mt-2 text-sm text-muted-foreground">
+              {date ? `Chosen: ${longDate(date)}` : "No open day left to choose"}. Open Monday to Saturday.
+            </p>
+            <FieldError id={`${ids.date}-error`} errors={errors.fieldErrors.date?.slice(0, 1)} className="mt-2" />
+          </fieldset>
+        ) : (
+          <Field id={ids.date} label="New date" errors={errors.fieldErrors.date} description="Open Monday to Saturday.">
+            <Input id={ids.date} name="date" type="date" required min={calendar.today} max={calendar.lastDay} defaultValue={date ?? ""} />
+          </Field>
+        )}
+        <Field
+          id={ids.time}
+          label="New time"
+          errors={errors.fieldErrors.time}
+          description={noTimes ? "No times are free on this day. Please choose another date." : undefined}
+        >
+          <Select id={ids.time} name="time" value={chosenTime} disabled={noTimes} onChange={(event) => setTime(event.target.value)}>
+            {noTimes ? <option value="">No free times</option> : null}
+            {SLOT_TIMES.map((value) => {
+              const slot = slots.find((s) => s.time === value);
+              const note = isCurrent(value)
+                ? " (current time)"
+                : slot?.full
+                  ? " (fully booked)"
+                  : slot && !slot.available
+                    ? " (unavailable)"
+                    : "";
+              return (
+                <option key={value} value={value} disabled={!choosable(value)}>
+                  {slotLabel(value)}
+                  {note}
+                </option>
+              );
+            })}
+          </Select>
+        </Field>
+        <FormMessage>{errors.formError}</FormMessage>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <Button type="submit" disabled={busy || !date || noTimes} className="w-full sm:w-auto">
+            <CalendarClock aria-hidden="true" className="size-4" />
+            {busy ? "Moving..." : "Move my fitting"}
+          </Button>
+          <Button asChild variant="outline" className="w-full sm:w-auto">
+            <Link to={keep.to}>{keep.label}</Link>
+          </Button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+/** On the page a mail's link opens: a plain GET form (it works without JavaScript) to the same page's reschedule view. */
+export function RescheduleOffer({ token, question }: { token: string; question: string }) {
+  return (
+    <Form method="get" className="mt-8 border-t border-border pt-8">
+      <p className="text-sm text-muted-foreground">{question}</p>
+      <input type="hidden" name="token" value={token} />
+      <input type="hidden" name="reschedule" value="1" />
+      <Button type="submit" variant="outline" className="mt-4 w-full sm:w-auto">
+        Reschedule
+      </Button>
+    </Form>
+  );
+}
