@@ -94,16 +94,18 @@ export default function AppointmentsTab({ loaderData, actionData }: Route.Compon
       <ul className="grid gap-3" aria-label="Your appointments">
         {appointments.map((a) => (
           <li key={a.id} className="grid gap-4 rounded-lg border border-border p-4">
-            <div className="flex flex-wrap items-center justify-between gap-3">
+            <div className="flex flex-wrap items-start justify-between gap-3">
               <div>
                 <p className="font-medium capitalize">{a.appointmentType}</p>
                 <p className="text-sm text-muted-foreground">{formatSlot(a.preferredDate, a.preferredTime)}</p>
               </div>
-              <div className="flex flex-wrap items-center gap-3">
-                <StatusBadge status={a.status} />
-                {a.upcoming && rescheduling?.id !== a.id && cancelling !== a.id ? <ChangeButtons appointment={a} /> : null}
-              </div>
+              <StatusBadge status={a.status} />
             </div>
+            {a.upcoming && rescheduling?.id !== a.id && cancelling !== a.id ? (
+              <div className="flex flex-wrap gap-3">
+                <ChangeButtons appointment={a} />
+              </div>
+            ) : null}
             {rescheduling?.id === a.id ? (
               <RescheduleFittingForm
                 headingLevel={3}

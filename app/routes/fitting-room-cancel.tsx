@@ -180,6 +180,7 @@ export default function CancelFitting({ loaderData, actionData }: Route.Componen
         <TokenLanding eyebrow="The Fitting Room" title="Choose a new time">
           <div className="mt-8">
             <RescheduleFittingForm
+              framed={false}
               current={state.current}
               availability={state.availability}
               hidden={{ token: state.token, sequence: String(state.sequence) }}
@@ -210,8 +211,10 @@ export default function CancelFitting({ loaderData, actionData }: Route.Componen
       return (
         <TokenLanding eyebrow="The Fitting Room" title={state.already ? "Already cancelled" : "Your fitting is cancelled"}>
           <TokenLandingText role="status">
-            Your fitting on <strong className="text-foreground">{state.when}</strong> is cancelled
-            {state.already ? ", so it can no longer be moved or cancelled again." : ". A confirmation is on its way to your inbox."}
+            Your fitting on <strong className="text-foreground">{state.when}</strong>
+            {state.already
+              ? " is cancelled, so it can no longer be moved or cancelled again."
+              : " is cancelled. A confirmation is on its way to your inbox."}
           </TokenLandingText>
           <TokenLandingLinks links={[{ to: "/fitting-room", label: "Book another time" }]} />
         </TokenLanding>

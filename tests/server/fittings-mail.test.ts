@@ -5,6 +5,7 @@ import { designForm, signUpShopper } from "../helpers/shoppers";
 import { freePort, startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../helpers/smtp";
 import { formatSlot } from "~/lib/format";
 import { boutiqueDatePlus } from "../helpers/boutique-date";
+import { readIcsStrictly } from "../helpers/ics";
 
 // The built server with real SMTP: a booking's confirmation arrives with a
 // valid invitation; its cancel link asks, then cancels, frees the slot and
@@ -34,10 +35,13 @@ function parseIcs(text: string): { lines: [string, string][]; get(name: string):
   return { lines, get: (name) => lines.find(([n]) => n === name || n.startsWith(`${name};`))?.[1] };
 }
 
+/** A fitting mail's invitation, read strictly (ical.js and RFC 5545); the mail writes dates as SPEC does, never 'YYYY-MM-DD'. */
 function invitation(mail: ReceivedMail) {
   const ics = mail.attachments.find((a) => a.contentType.startsWith("text/calendar"));
   expect(ics, "an .ics attachment").toBeTruthy();
-  return { ics: ics!, calendar: parseIcs(ics!.content.toString("utf8")) };
+  const text = ics!.content.toString("utf8");
+  expect(`${mail.subject}\n${mail.text}`).not.toMatch(/\b\d{4}-\d{2}-\d{2}\b/);
+  return { ics: ics!, calendar: parseIcs(text), strict: readIcsStrictly(text) };
 }
 
 describe("fitting mail over SMTP", { timeout: 300_000 }, () => {
@@ -222,6 +226,143 @@ describe("fitting mail over SMTP", { timeout: 300_000 }, () => {
       `moved the fitting from ${formatSlot(date, "15:00")} to ${formatSlot(newDate, "11:00")} and mailed the customer`,
     );
     expect(history).toContain(`cancelled the fitting of ${formatSlot(newDate, "11:00")} and mailed the customer`);
+  });
+
+  it("the shopper moves and cancels her fitting from her account: same UID, next SEQUENCE; a taken slot or a stale form changes nothing", async () => {
+    const email = `own-${Date.now()}@example.com`;
+    const cookie = await signUpShopper(boutique.url, "Ada Lovelace", email);
+    const date = boutiqueDatePlus(12);
+    const booked = await fetch(`${boutique.url}/fitting-room`, {
+      method: "POST",
+      headers: { cookie },
+      body: new URLSearchParams({ name: "Ada Lovelace", email, date, time: "10:00" }),
+    });
+    expect(booked.status).toBe(200);
+    const [confirmation] = await smtp.waitFor((m) => m.to.includes(email) && m.subject.startsWith("Your fitting on"), {
+      timeoutMs: 60_000,
+    });
+    const first = invitation(confirmation!).strict;
+    expect(first.sequence).toBe(0);
+
+    const tab = await (await fetch(`${boutique.url}/account/appointments`, { headers: { cookie } })).text();
+    expect(tab).toContain(formatSlot(date, "10:00"));
+    const id = /name="reschedule" value="([0-9a-f-]{36})"/.exec(tab)?.[1];
+    expect(id, "a Reschedule button for the upcoming fitting").toBeTruthy();
+    const view = await (await fetch(`${boutique.url}/account/appointments?reschedule=${id}`, { headers: { cookie } })).text();
+    expect(view).toContain("Reschedule your fitting");
+    expect(view).toContain('name="sequence" value="0"');
+    const post = (fields: Record<string, string>, as = cookie) =>
+      fetch(`${boutique.url}/account/appointments`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { cookie: as, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ id: id!, ...fields }),
+      });
+
+    // Someone takes the slot she wants: refused in the booking form's words, her booking stays where it was.
+    const wanted = boutiqueDatePlus(15);
+    const taken = await fetch(`${boutique.url}/fitting-room`, {
+      method: "POST",
+      body: new URLSearchParams({ name: "Quick Shopper", email: `quick-${email}`, date: wanted, time: "13:00" }),
+    });
+    expect(taken.status).toBe(200);
+    const refused = await post({ intent: "reschedule", sequence: "0", date: wanted, time: "13:00" });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("Sorry, that time was just booked by someone else. Please choose another time.");
+    expect(await (await fetch(`${boutique.url}/account/appointments`, { headers: { cookie } })).text()).toContain(
+      formatSlot(date, "10:00"),
+    );
+
+    // Another shopper cannot touch it: not found, nothing changes.
+    const stranger = await signUpShopper(boutique.url, "Eve Other", `eve-${email}`);
+    const notHers = await post({ intent: "cancel", sequence: "0" }, stranger);
+    expect(notHers.status).toBe(404);
+
+    const moved = await post({ intent: "reschedule", sequence: "0", date: wanted, time: "16:00" });
+    expect(moved.status).toBe(302);
+    expect(moved.headers.get("location")).toBe("/account/appointments");
+    const [movedMail] = await smtp.waitFor((m) => m.to.includes(email) && m.subject.startsWith("Your fitting has moved"), {
+      timeoutMs: 60_000,
+    });
+    expect(movedMail!.subject).toBe(`Your fitting has moved to ${formatSlot(wanted, "16:00")}`);
+    const second = invitation(movedMail!).strict;
+    expect(second.method).toBe("REQUEST");
+    expect(second.uid).toBe(first.uid);
+    expect(second.sequence).toBe(1);
+    expect(invitation(movedMail!).calendar.lines).toContainEqual(["DTSTART;TZID=America/New_York", `${wanted.replaceAll("-", "")}T160000`]);
+
+    // The same form posted again: it says what happened and moves nothing.
+    const twice = await post({ intent: "reschedule", sequence: "0", date: wanted, time: "17:00" });
+    expect(twice.status).toBe(409);
+    expect(await twice.text()).toContain(`This fitting was already changed and is now on ${formatSlot(wanted, "16:00")}.`);
+    // Her old time is free again.
+    const old = await fetch(`${boutique.url}/fitting-room`, {
+      method: "POST",
+      body: new URLSearchParams({ name: "Next Shopper", email: `next-${email}`, date, time: "10:00" }),
+    });
+    expect(old.status).toBe(200);
+
+    const cancelled = await post({ intent: "cancel", sequence: "1" });
+    expect(cancelled.status).toBe(302);
+    const [cancelMail] = await smtp.waitFor((m) => m.to.includes(email) && /cancelled$/.test(m.subject), { timeoutMs: 60_000 });
+    expect(cancelMail!.subject).toBe(`Your fitting on ${formatSlot(wanted, "16:00")} is cancelled`);
+    const third = invitation(cancelMail!).strict;
+    expect(third.method).toBe("CANCEL");
+    expect(third.uid).toBe(first.uid);
+    expect(third.sequence).toBe(2);
+    const after = await (await fetch(`${boutique.url}/account/appointments`, { headers: { cookie } })).text();
+    expect(after).toContain(">cancelled<");
+    expect(after).not.toContain('name="reschedule"');
+
+    // The first mail's link, after the cancel: its page says what happened, and a reschedule through it is refused.
+    const link = /https?:\/\/\S+\/fitting-room\/cancel\?token=[\w.-]+/.exec(confirmation!.text)![0];
+    const token = new URL(link).searchParams.get("token")!;
+    const late = await fetch(`${link}&reschedule=1`, {
+      method: "POST",
+      body: new URLSearchParams({ token, sequence: "2", date, time: "11:00" }),
+    });
+    expect(late.status).toBe(200);
+    expect(await late.text()).toContain("is cancelled, so it can no longer be moved or cancelled again.");
+  });
+
+  it("the mailed link's page offers Reschedule: it moves the fitting once, and the same form posted twice says so", async () => {
+    const date = boutiqueDatePlus(17);
+    const email = `link-${Date.now()}@example.com`;
+    const booked = await fetch(`${boutique.url}/fitting-room`, {
+      method: "POST",
+      body: new URLSearchParams({ name: "Mary Shelley", email, date, time: "12:00" }),
+    });
+    expect(booked.status).toBe(200);
+    const [mail] = await smtp.waitFor((m) => m.to.includes(email), { timeoutMs: 60_000 });
+    expect(mail!.text).toContain("Reschedule or cancel");
+    const uid = invitation(mail!).strict.uid;
+    const link = /https?:\/\/\S+\/fitting-room\/cancel\?token=[\w.-]+/.exec(mail!.text)![0];
+    const token = new URL(link).searchParams.get("token")!;
+    const page = await (await fetch(link)).text();
+    expect(page).toContain("Cancel your fitting?");
+    expect(page).toContain(">Reschedule</button>");
+    const view = await (await fetch(`${link}&reschedule=1`)).text();
+    expect(view).toContain("Choose a new time");
+    expect(view).toContain(formatSlot(date, "12:00"));
+
+    const newDate = boutiqueDatePlus(19);
+    const form = new URLSearchParams({ token, sequence: "0", date: newDate, time: "15:00" });
+    const moved = await fetch(`${link}&reschedule=1`, { method: "POST", body: form });
+    expect(moved.status).toBe(200);
+    expect(await moved.text()).toContain("Your fitting has moved");
+    const [movedMail] = await smtp.waitFor((m) => m.to.includes(email) && m.subject.startsWith("Your fitting has moved"), {
+      timeoutMs: 60_000,
+    });
+    const moving = invitation(movedMail!).strict;
+    expect(moving.method).toBe("REQUEST");
+    expect(moving.uid).toBe(uid);
+    expect(moving.sequence).toBe(1);
+
+    const again = await fetch(`${link}&reschedule=1`, { method: "POST", body: form });
+    expect(again.status).toBe(200);
+    const said = await again.text();
+    expect(said).toContain("Already changed");
+    expect(said).toContain(`This fitting was already changed and is now on ${formatSlot(newDate, "15:00")}.`);
   });
 
   it("a design request sends the confirmation and the boutique's notice", async () => {

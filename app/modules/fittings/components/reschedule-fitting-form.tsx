@@ -25,6 +25,8 @@ export interface RescheduleFittingFormProps {
   keep: { to: string; label: string };
   /** The heading's level where the form sits. */
   headingLevel?: 2 | 3;
+  /** Drawn in a box of its own (in a list); false inside a card that frames it already (the mail link's page). */
+  framed?: boolean;
 }
 
 /**
@@ -36,7 +38,15 @@ export interface RescheduleFittingFormProps {
  * JavaScript a native date field stands in for the calendar, as on the
  * booking form.
  */
-export function RescheduleFittingForm({ current, availability, hidden, failure, keep, headingLevel = 2 }: RescheduleFittingFormProps) {
+export function RescheduleFittingForm({
+  current,
+  availability,
+  hidden,
+  failure,
+  keep,
+  headingLevel = 2,
+  framed = true,
+}: RescheduleFittingFormProps) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const location = useLocation();
@@ -64,7 +74,7 @@ export function RescheduleFittingForm({ current, availability, hidden, failure, 
 
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <section aria-labelledby={ids.heading} className="border border-border bg-surface p-4 text-left sm:p-8">
+    <section aria-labelledby={ids.heading} className={framed ? "border border-border bg-surface p-4 text-left sm:p-8" : "text-left"}>
       <Heading id={ids.heading} ref={heading} tabIndex={-1} className="text-2xl outline-none sm:text-3xl">
         Reschedule your fitting
       </Heading>
