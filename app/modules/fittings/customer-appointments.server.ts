@@ -1,23 +1,89 @@
-// A signed-in customer's own appointments, for her account page, and what
-// "Delete my account" does to them. The user id comes from the guard
-// (requireUser), never from a form.
+// A signed-in customer's own appointments: the account's Appointments tab
+// lists them, she moves or cancels one herself, and "Delete my account"
+// unlinks them. Every function takes the user id from the guard
+// (requireUser), never from the form: another's booking reads as not found.
+// The changes are changes.server's, told that the shopper asks (her words,
+// her booking only, at the sequence she saw).
 import { desc, eq } from "drizzle-orm";
-import type { Executor } from "~/db/client.server";
+import type { Database, Executor } from "~/db/client.server";
+import { ACTIVE_APPOINTMENT_STATUSES, type AppointmentStatus } from "~/db/constants";
 import { appointments } from "~/db/schema/fittings";
+import { verifyCancelToken } from "./cancel-links.server";
+import { cancelFitting, rescheduleFitting, type StaffChangeOptions, type StaffChangeOutcome } from "./changes.server";
 
-/** Her appointments, the latest date first. */
-export function listAppointments(db: Executor, userId: string) {
-  return db
+/** One of her fittings as the tab shows it. */
+export interface AccountAppointment {
+  id: string;
+  appointmentType: string;
+  preferredDate: string;
+  preferredTime: string;
+  status: AppointmentStatus;
+  /** The SEQUENCE of its invitation now: a change form posts it back, so the same form posted twice changes nothing. */
+  calendarSequence: number;
+  /** Still ahead and active: she may reschedule or cancel it. */
+  upcoming: boolean;
+}
+
+export function isUpcoming(row: { status: string; startsAt: Date | null }, now: Date): boolean {
+  return (ACTIVE_APPOINTMENT_STATUSES as readonly string[]).includes(row.status) && (row.startsAt?.getTime() ?? 0) > now.getTime();
+}
+
+/** SPEC §7 "select by user_id": hers only, latest date first. */
+export async function listAppointments(db: Executor, userId: string, now = new Date()): Promise<AccountAppointment[]> {
+  const rows = await db
     .select({
       id: appointments.id,
       appointmentType: appointments.appointmentType,
       preferredDate: appointments.preferredDate,
       preferredTime: appointments.preferredTime,
       status: appointments.status,
+      calendarSequence: appointments.calendarSequence,
+      startsAt: appointments.startsAt,
     })
     .from(appointments)
     .where(eq(appointments.userId, userId))
-    .orderBy(desc(appointments.preferredDate));
+    .orderBy(desc(appointments.preferredDate), desc(appointments.preferredTime));
+  return rows.map(({ startsAt, ...row }) => ({
+    ...row,
+    status: row.status as AppointmentStatus,
+    upcoming: isUpcoming({ status: row.status, startsAt }, now),
+  }));
+}
+
+type ShopperOptions = Omit<StaffChangeOptions, "within" | "shopper" | "sequence">;
+
+/** Moves her own fitting to another slot: the booking's rules (calendar, seats), the same mail (METHOD:REQUEST, next SEQUENCE). */
+export function rescheduleOwnFitting(
+  db: Database,
+  userId: string,
+  input: { id: string; date: string; time: string; sequence: number },
+  options: ShopperOptions,
+): Promise<StaffChangeOutcome> {
+  const { sequence, ...slot } = input;
+  return rescheduleFitting(db, slot, { ...options, shopper: { owner: userId }, sequence });
+}
+
+/** Cancels her own fitting: the place is freed, and the cancellation (METHOD:CANCEL, next SEQUENCE) mailed. */
+export function cancelOwnFitting(
+  db: Database,
+  userId: string,
+  input: { id: string; sequence: number },
+  options: ShopperOptions,
+): Promise<StaffChangeOutcome> {
+  return cancelFitting(db, input.id, { ...options, shopper: { owner: userId }, sequence: input.sequence });
+}
+
+/** Moves the fitting a mail's link names (the signed token is her key), as she would from her account. Null: the token is not ours or too old. */
+export async function rescheduleFittingByLink(
+  db: Database,
+  token: unknown,
+  input: { date: string; time: string; sequence: number },
+  options: ShopperOptions,
+): Promise<StaffChangeOutcome | null> {
+  const id = verifyCancelToken(token, options.tokens);
+  if (!id) return null;
+  const { sequence, ...slot } = input;
+  return rescheduleFitting(db, { id, ...slot }, { ...options, shopper: {}, sequence });
 }
 
 /** "Delete my account": her appointments stay for the studio but lose the link to her (in the deletion's transaction). */

@@ -1,7 +1,6 @@
 // The fittings module's server front door: re-exports only (docs/architecture.md).
 export { clockFor, fittingAvailability, fittingCalendar, judgeDay, slotsForDate } from "./availability.server";
 export { bookFitting } from "./booking.server";
-export { listAppointments, unlinkAppointmentsOf } from "./customer-appointments.server";
 export { findFittingByLink, type CancelLookup } from "./cancel-links.server";
 export {
   cancelFitting,
@@ -16,8 +15,9 @@ export {
   listAppointments,
   rescheduleFittingByLink,
   rescheduleOwnFitting,
+  unlinkAppointmentsOf,
   type AccountAppointment,
-} from "./account-appointments.server";
+} from "./customer-appointments.server";
 export { startFittingReminders } from "./reminders.server";
 export { deleteFittingRow, setFittingStatus } from "./staff-status.server";
 export { pullListChoices, pullListsFor } from "./pull-list.server";
