@@ -205,6 +205,11 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
           <p className="font-medium">{DESIGN_MESSAGES.success}</p>
           <p className="mt-1 text-sm">{DESIGN_MESSAGES.successDescription}</p>
           {noJsAnswer.shortNotice ? <p className="mt-1 text-sm">{DESIGN_MESSAGES.shortNotice}</p> : null}
+          {noJsAnswer.images ? (
+            <p className="mt-1 text-sm">
+              {noJsAnswer.images} inspiration {noJsAnswer.images === 1 ? "image" : "images"} received.
+            </p>
+          ) : null}
         </div>
       ) : noJsAnswer && !noJsAnswer.ok ? (
         <p role="alert" className="mb-8 border border-destructive/60 px-5 py-4 text-destructive">

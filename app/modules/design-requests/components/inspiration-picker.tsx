@@ -1,5 +1,5 @@
 import { ImagePlus, X } from "lucide-react";
-import { useEffect, useRef, useState, type DragEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type DragEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -8,16 +8,11 @@ import { formatByteSize } from "~/lib/format";
 import { useHydrated } from "~/lib/hydrated";
 import { IMAGE_ACCEPT, UPLOAD_MESSAGES } from "~/modules/uploads/uploads";
 
-/** Object URLs for the files' previews, made in the browser and let go when the files change or the picker goes. */
+/** Object URLs for the files' previews (files exist in the browser only), let go when the files change or the picker goes. */
 function usePreviews(files: readonly File[]): readonly string[] {
-  const [made, setMade] = useState<{ files: readonly File[]; urls: readonly string[] }>({ files: [], urls: [] });
-  useEffect(() => {
-    const urls = files.map((file) => URL.createObjectURL(file));
-    setMade({ files, urls });
-    return () => urls.forEach((url) => URL.revokeObjectURL(url));
-  }, [files]);
-  // Never another list's pictures, for the one render before the new ones are made.
-  return made.files === files ? made.urls : [];
+  const urls = useMemo(() => files.map((file) => URL.createObjectURL(file)), [files]);
+  useEffect(() => () => urls.forEach((url) => URL.revokeObjectURL(url)), [urls]);
+  return urls;
 }
 
 /** Puts `files` in the file input: it stays what the form sends, with or without this script. */
@@ -106,7 +101,7 @@ export function InspirationPicker({
           {hydrated ? (
             <p id={dropTextId} className="flex items-center gap-2 text-sm text-muted-foreground">
               <ImagePlus aria-hidden="true" className="size-4 shrink-0 text-gold-ink" />
-              Drop inspiration images here, or choose them
+              Drop photos here, or choose them
             </p>
           ) : null}
           <Input
