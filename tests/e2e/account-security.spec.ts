@@ -327,7 +327,11 @@ test("a shopper adds a passkey, signs in with it and removes it (Chromium's virt
 test("the Security tab lists where the shopper is signed in, and signs one device out, or every one", async ({ page, browser }) => {
   const who = shopper();
   await signUp(page, who);
-  const phone = await browser.newContext();
+  // The second device is Chromium as it names itself (the project's device profile would say Windows).
+  const cdp = await browser.newBrowserCDPSession();
+  const { userAgent } = await cdp.send("Browser.getVersion");
+  await cdp.detach();
+  const phone = await browser.newContext({ userAgent });
   const other = await phone.newPage();
   await startSessionAsReturning(other);
   await signInWithPassword(other, who);
@@ -339,7 +343,7 @@ test("the Security tab lists where the shopper is signed in, and signs one devic
   await waitForHydration(page);
   await expect(page.getByText(/· this device$/)).toHaveCount(1);
   // Each session by its browser and system, read from its User-Agent (the other context's is Chromium's own, on Linux;
-  // this page's is Playwright's "Desktop Chrome", on Windows), never the raw string.
+  // this page's is Playwright's "Desktop Chrome" profile, on Windows), never the raw string.
   await expect(page.getByText("Chrome on Linux", { exact: true })).toBeVisible();
   await expect(page.getByText("Chrome on Windows", { exact: true })).toBeVisible();
   expect(await page.content()).not.toContain("AppleWebKit");

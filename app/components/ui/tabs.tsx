@@ -14,9 +14,11 @@ import {
 import { Link } from "react-router";
 import { cx } from "~/lib/class-names";
 
-const listStyles = "relative flex w-full gap-1 overflow-x-auto border-b border-border";
+// The list's bottom rule is an inset shadow, not a border: a scrolling list clips what hangs below it, so the chosen
+// tab's underline is drawn inside (over the rule), whole, and the tab itself is never cut by the list's edge.
+const listStyles = "relative flex w-full gap-1 overflow-x-auto shadow-[inset_0_-1px_0_var(--color-border)]";
 const triggerStyles =
-  "-mb-px inline-flex min-h-11 shrink-0 items-center justify-center border-b-2 border-transparent px-4 text-xs font-medium tracking-[0.16em] whitespace-nowrap text-muted-foreground uppercase transition-colors hover:text-foreground aria-selected:border-gold aria-selected:text-foreground disabled:opacity-50";
+  "inline-flex min-h-11 shrink-0 items-center justify-center border-b-2 border-transparent px-4 text-xs font-medium tracking-[0.16em] whitespace-nowrap text-muted-foreground uppercase transition-colors hover:text-foreground aria-selected:border-gold aria-selected:text-foreground disabled:opacity-50";
 const panelStyles = "pt-6 focus-visible:outline-2 focus-visible:outline-offset-4";
 
 /**
