@@ -187,6 +187,9 @@ export const envSchema = z
     /** Attempts allowed per window on sign-in, sign-up, password reset and two-factor verification (per client; per account it is half). */
     AUTH_RATE_LIMIT: positiveInt(20),
     AUTH_RATE_WINDOW_MS: positiveInt(900_000),
+    /** Verification mails a signed-in shopper may ask again for, per account within the window. */
+    VERIFICATION_MAIL_RATE_LIMIT: positiveInt(3),
+    VERIFICATION_MAIL_RATE_WINDOW_MS: positiveInt(900_000),
     /** The boutique's clock: fitting days and slots are read in this IANA time zone. */
     BOUTIQUE_TIME_ZONE: z
       .string()

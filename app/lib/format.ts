@@ -1,7 +1,7 @@
 import { tzOffset } from "@date-fns/tz";
 import type { Money } from "./money";
 
-// Every price, date and time a person reads is written here, and only here (DESIGN principle 7), in the one
+// Every price, date, time and file size a person reads is written here, and only here (DESIGN principle 7), in the one
 // locale we print (en-US). Written out by hand, not with Intl: a page's first Intl formatter costs the browser's
 // main thread 30-60 ms on a slow phone (ICU loads its data), and the same code must print the same text on the
 // server and in the browser, or hydration fails.
@@ -219,6 +219,29 @@ export function isoDateTimeIn(at: Date | string, timeZone: string): string {
   const offset = Math.round(Math.abs(local.offset));
   const clock = `${pad2(local.hour)}:${pad2(local.minute)}:${pad2(local.second)}`;
   return `${isoDay(local)}T${clock}${local.offset < 0 ? "-" : "+"}${pad2(Math.floor(offset / 60))}:${pad2(offset % 60)}`;
+}
+
+// --- sizes ---------------------------------------------------------------------------------------------------------
+
+const SIZE_UNITS = ["KB", "MB", "GB", "TB"] as const;
+
+/**
+ * A file's size as people read it, in 1024s (as the upload limits are written: "10 MB" is 10 × 1024 × 1024 bytes):
+ * "1 byte", "38 bytes", "1,023 bytes", "1.5 KB", "38 KB", "9.8 MB". One decimal under 10 of a unit, whole above.
+ */
+export function formatByteSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return "Unknown size";
+  const whole = Math.round(bytes);
+  if (whole < 1024) return `${grouped(whole)} ${whole === 1 ? "byte" : "bytes"}`;
+  let value = whole / 1024;
+  let unit = 0;
+  const shown = (v: number) => (v < 10 ? Math.round(v * 10) / 10 : Math.round(v));
+  while (shown(value) >= 1024 && unit < SIZE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const rounded = shown(value);
+  return `${rounded < 10 ? String(rounded) : grouped(rounded)} ${SIZE_UNITS[unit]}`;
 }
 
 /** Whether `name` is an IANA time zone the platform knows (America/New_York), so the functions above can use it. */

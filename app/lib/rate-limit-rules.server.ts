@@ -46,6 +46,13 @@ export function rateLimitRules(env: Env) {
       windowMs: env.BOOKING_RATE_WINDOW_MS,
       counted: "design requests",
     },
+    /** "Resend verification mail": counted per account (the key is the user's id), so a shared connection never stops another shopper. */
+    verificationMail: {
+      scope: "verification-mail",
+      limit: env.VERIFICATION_MAIL_RATE_LIMIT,
+      windowMs: env.VERIFICATION_MAIL_RATE_WINDOW_MS,
+      counted: null,
+    },
     checkout: { scope: "checkout-client", limit: env.CHECKOUT_RATE_LIMIT, windowMs: env.CHECKOUT_RATE_WINDOW_MS, counted: null },
     orderPerClient: { scope: "order-client", limit: env.ORDER_RATE_LIMIT, windowMs: env.ORDER_RATE_WINDOW_MS, counted: null },
     orderPerEmail: { scope: "order-email", limit: env.ORDER_RATE_LIMIT, windowMs: env.ORDER_RATE_WINDOW_MS, counted: null },

@@ -16,7 +16,7 @@ import { Input } from "~/components/ui/input";
 import { servicesContext } from "~/lib/context.server";
 import { getFormErrors, inputAttributes, parseForm, readFormData, type FormErrors } from "~/lib/forms";
 import { ACCOUNT_MESSAGES } from "~/modules/accounts/accounts";
-import { deleteOwnAccount, getProfile, requireUser, saveProfile } from "~/modules/accounts/accounts.server";
+import { deleteOwnAccount, getProfile, requireUser, resendVerificationMail, saveProfile } from "~/modules/accounts/accounts.server";
 import { useAnswerToast, type AccountAnswer } from "~/modules/accounts/components/account-answer";
 import { confirmPasswordSchema, profileSchema } from "~/modules/accounts/schema";
 
@@ -36,11 +36,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = (await readFormData(request)) ?? new FormData();
   const intent = String(formData.get("intent") ?? "");
   if (intent === "delete-account") return deleteOwnAccount(request, context, user, formData);
+  if (intent === "resend-verification") return resendVerificationMail(request, context, user);
   const parsed = parseForm(profileSchema, formData);
   if (!parsed.ok) return data<AccountAnswer>({ intent, ...parsed, formError: ACCOUNT_MESSAGES.profileFailed }, { status: 400 });
   await saveProfile(context.get(servicesContext).database.db, user.id, parsed.data);
   return data<AccountAnswer>({ intent, ok: true, message: ACCOUNT_MESSAGES.profileUpdated });
 }
+
+const RESEND_FORM = "resend-verification-form";
 
 export default function ProfileTab({ loaderData, actionData }: Route.ComponentProps) {
   const { user, profile } = loaderData;
@@ -49,6 +52,8 @@ export default function ProfileTab({ loaderData, actionData }: Route.ComponentPr
   useAnswerToast(answer);
   const form = (intent: string) => getFormErrors(answer?.intent === intent ? answer : undefined);
   const profileForm = form("update-profile");
+  const resend = form("resend-verification");
+  const resent = answer?.ok && answer.intent === "resend-verification" ? answer.message : undefined;
   return (
     <div className="grid gap-10">
       <Form method="post" action="/account/profile" className="grid max-w-lg gap-5">
@@ -59,11 +64,21 @@ export default function ProfileTab({ loaderData, actionData }: Route.ComponentPr
         <Field label="Email" description={ACCOUNT_MESSAGES.emailReadOnly}>
           <Input name="email" type="email" value={user.email} readOnly className="bg-muted text-muted-foreground" />
         </Field>
-        <p className="-mt-2 text-sm text-muted-foreground">
-          {user.emailVerified
-            ? "Your email address is confirmed."
-            : "Your email address is not confirmed yet: follow the link in the mail we sent you."}
-        </p>
+        {user.emailVerified ? (
+          <p className="-mt-2 text-sm text-muted-foreground">Your email address is confirmed.</p>
+        ) : (
+          <div className="-mt-2 grid justify-items-start gap-3">
+            <p className="text-sm text-muted-foreground">
+              Your email address is not confirmed yet: follow the link in the mail we sent you.
+            </p>
+            {/* The resend form sits after this one (forms do not nest): the button names it. */}
+            <Button type="submit" form={RESEND_FORM} variant="outline" size="sm" disabled={busy}>
+              Resend verification mail
+            </Button>
+            <FormMessage className="justify-self-stretch">{resend.formError}</FormMessage>
+            {resent ? <FormNotice className="text-sm">{resent}</FormNotice> : null}
+          </div>
+        )}
         <Field label="Full name" errors={profileForm.errorsOf("fullName")}>
           <Input
             {...inputAttributes(profileSchema, "fullName")}
@@ -82,6 +97,9 @@ export default function ProfileTab({ loaderData, actionData }: Route.ComponentPr
         <Button type="submit" className="justify-self-start" disabled={busy}>
           Save profile
         </Button>
+      </Form>
+      <Form id={RESEND_FORM} method="post" action="/account/profile" hidden>
+        <input type="hidden" name="intent" value="resend-verification" />
       </Form>
       <DeleteAccount errors={form("delete-account")} busy={busy} />
     </div>

@@ -33,7 +33,7 @@ export default function SecurityTab({ loaderData, actionData }: Route.ComponentP
           {loaderData.sessions.map((s) => (
             <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border p-4">
               <div className="min-w-0 flex-1">
-                <p className="text-sm font-medium break-words">{s.userAgent ?? "Unknown device"}</p>
+                <p className="text-sm font-medium break-words">{s.device}</p>
                 <p className="text-sm text-muted-foreground">
                   Since {formatDate(s.createdAt, loaderData.timeZone, "short")}
                   {s.current ? " · this device" : ""}

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
 import { expect, test, type Page } from "@playwright/test";
@@ -91,6 +92,7 @@ test("the verification mail and the password-reset mail arrive over SMTP and the
   await waitForHydration(page);
   await page.getByRole("link", { name: "Forgot password?" }).click();
   await expect(page).toHaveURL(/tab=forgot/);
+  await expect(page.getByRole("heading", { level: 1, name: "Reset your password" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Send reset link" })).toBeVisible();
   await page.getByLabel("Email").fill(who.email);
   await page.getByRole("button", { name: "Send reset link" }).click();
@@ -115,6 +117,45 @@ test("the verification mail and the password-reset mail arrive over SMTP and the
   await expect(page.getByRole("alert").filter({ hasText: "This link has expired or was already used" })).toBeVisible();
 });
 
+test("an unconfirmed shopper asks for the verification mail again: it arrives, its link works, and asking too often is refused", async ({
+  page,
+}) => {
+  const who = shopper();
+  await signUp(page, who);
+  const isVerification = (m: { to: string[]; subject: string }) => m.to.includes(who.email) && m.subject === "Confirm your email address";
+  await smtp.waitFor(isVerification);
+  const resend = page.getByRole("button", { name: "Resend verification mail" });
+
+  // Three resends a window (the default): each one a mail.
+  for (let sent = 1; sent <= 3; sent++) {
+    await resend.click();
+    await smtp.waitFor(isVerification, { count: 1 + sent });
+  }
+  await expect(page.getByText("Verification mail sent. Check your inbox.").first()).toBeVisible();
+
+  // The fourth is refused with the limiter's words and a 429, and sends nothing.
+  await resend.click();
+  await expect(page.getByText("Too many attempts. Please try again in 15 minutes.").first()).toBeVisible();
+  const refused = await page.request.post(`${origin}/account/profile`, {
+    form: { intent: "resend-verification" },
+    headers: { Origin: origin },
+    maxRedirects: 0,
+  });
+  expect(refused.status()).toBe(429);
+  expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(0);
+  expect(smtp.received.filter(isVerification)).toHaveLength(4);
+
+  // The newest mail's link confirms the address; the button goes.
+  const latest = smtp.received.filter(isVerification).at(-1)!;
+  const link = /https?:\/\/\S+\/api\/auth\/verify-email\?token=[\w.-]+\S*/.exec(latest.text)?.[0];
+  expect(link, "the mail carries the verification link").toBeTruthy();
+  await page.goto(link!);
+  await expect(page.getByText("Email address confirmed. Thank you!")).toBeVisible();
+  await page.goto(`${origin}/account/profile`);
+  await expect(page.getByText("Your email address is confirmed.")).toBeVisible();
+  await expect(resend).toHaveCount(0);
+});
+
 test("a shopper turns on TOTP, signs in with a code and with a backup code, and turns it off", async ({ page }) => {
   const who = shopper();
   await signUp(page, who);
@@ -135,6 +176,19 @@ test("a shopper turns on TOTP, signs in with a code and with a backup code, and 
   await expect(page.getByRole("list", { name: "Backup codes" }).getByRole("listitem")).toHaveCount(10);
   const backupCodes = await page.getByRole("list", { name: "Backup codes" }).getByRole("listitem").allTextContents();
   expect(backupCodes).toHaveLength(10);
+
+  // The codes copy to the clipboard, and download as a text file.
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin });
+  await page.getByRole("button", { name: "Copy codes" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Copied" })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(backupCodes.join("\n"));
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download codes" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe("hive-backup-codes.txt");
+  const file = await readFile(await download.path());
+  const lines = file.toString("utf8").split("\n");
+  for (const code of backupCodes) expect(lines).toContain(code);
 
   // The enrolment is on screen once (a reload would not show it again): each look is set in place, as the theme toggle does.
   for (const theme of THEMES) {
@@ -273,7 +327,11 @@ test("a shopper adds a passkey, signs in with it and removes it (Chromium's virt
 test("the Security tab lists where the shopper is signed in, and signs one device out, or every one", async ({ page, browser }) => {
   const who = shopper();
   await signUp(page, who);
-  const phone = await browser.newContext();
+  // The second device is Chromium as it names itself (the project's device profile would say Windows).
+  const cdp = await browser.newBrowserCDPSession();
+  const { userAgent } = await cdp.send("Browser.getVersion");
+  await cdp.detach();
+  const phone = await browser.newContext({ userAgent });
   const other = await phone.newPage();
   await startSessionAsReturning(other);
   await signInWithPassword(other, who);
@@ -284,6 +342,11 @@ test("the Security tab lists where the shopper is signed in, and signs one devic
   await page.goto(`${origin}/account/security`);
   await waitForHydration(page);
   await expect(page.getByText(/· this device$/)).toHaveCount(1);
+  // Each session by its browser and system, read from its User-Agent (the other context's is Chromium's own, on Linux;
+  // this page's is Playwright's "Desktop Chrome" profile, on Windows), never the raw string.
+  await expect(page.getByText("Chrome on Linux", { exact: true })).toBeVisible();
+  await expect(page.getByText("Chrome on Windows", { exact: true })).toBeVisible();
+  expect(await page.content()).not.toContain("AppleWebKit");
   await expect(page.getByRole("button", { name: "Sign out this device" })).toHaveCount(1);
   // Session tokens are bearer secrets: the page names sessions by id only.
   expect(await page.content()).not.toContain(decodeURIComponent(otherToken).split(".")[0]!);

@@ -202,6 +202,47 @@ test.describe("accounts", () => {
     await expect(page.getByText("Sign in failed").first()).toBeVisible();
   });
 
+  test("at 390 px the tab strip starts at its first tab and shows that it scrolls; a later tab opened by link is brought into view", async ({
+    page,
+  }) => {
+    await page.setViewportSize(VIEWPORTS.phone);
+    await signUp(page, shopper());
+    await page.goto("/account");
+    await waitForHydration(page);
+    const strip = page.getByRole("tablist", { name: "Account sections" });
+    await expect(strip.getByRole("tab", { name: "Profile" })).toBeInViewport({ ratio: 1 });
+    expect(await strip.evaluate((el) => el.scrollLeft)).toBe(0);
+    expect(await strip.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await expect(strip.getByRole("tab", { name: "Security" })).not.toBeInViewport({ ratio: 1 });
+    // The fades beside the strip (decorative, hidden from assistive technology): the end one shows there is more.
+    const startFade = strip.locator("xpath=following-sibling::*[@aria-hidden='true'][1]");
+    const endFade = strip.locator("xpath=following-sibling::*[@aria-hidden='true'][2]");
+    await expect(endFade).toHaveCSS("opacity", "1");
+    await expect(startFade).toHaveCSS("opacity", "0");
+    await strip.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await expect(endFade).toHaveCSS("opacity", "0");
+    await expect(startFade).toHaveCSS("opacity", "1");
+
+    await page.goto("/account/security");
+    await waitForHydration(page);
+    // Scrolled to its end (a tab's width is fractional: the last fraction of a pixel may stay under the edge).
+    await expect(strip.getByRole("tab", { name: "Security" })).toBeInViewport({ ratio: 0.98 });
+    await page.goto("/account/profile");
+    await waitForHydration(page);
+    await expect(strip.getByRole("tab", { name: "Profile" })).toBeInViewport({ ratio: 1 });
+  });
+
+  test("at 1440 px every tab of the strip is in view, with no fade", async ({ page }) => {
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await signUp(page, shopper());
+    await waitForHydration(page);
+    const strip = page.getByRole("tablist", { name: "Account sections" });
+    for (const tab of ["Profile", "Orders", "Wishlist", "Addresses", "Design Requests", "Appointments", "Security"]) {
+      await expect(strip.getByRole("tab", { name: tab })).toBeInViewport({ ratio: 1 });
+    }
+    await expect(strip.locator("xpath=following-sibling::*[@aria-hidden='true'][2]")).toHaveCSS("opacity", "0");
+  });
+
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     for (const theme of THEMES) {
       test(`auth, account and admin login pass axe at ${size} in ${theme}`, async ({ page }) => {

@@ -1,6 +1,7 @@
 import { createContext, useContext, useId, type ReactNode } from "react";
 import { cx } from "~/lib/class-names";
 import { useToastShowing } from "~/lib/toast";
+import { characterCount } from "~/lib/character-count";
 import { fieldAria, fieldIds } from "~/lib/field-aria";
 
 type FieldControl = ReturnType<typeof fieldAria> & { id: string };
@@ -28,6 +29,12 @@ export type FieldProps = {
   hideLabel?: boolean;
   /** Adds a quiet '(optional)' after the label. */
   optional?: boolean;
+  /**
+   * A count of characters that shows as the text nears its limit ("412 of
+   * 500 characters"), read with the control and announced politely as it
+   * changes. `max` is the schema's limit (`inputAttributes(...).maxLength`).
+   */
+  count?: { length: number; max: number | undefined };
   className?: string;
   children: ReactNode;
 };
@@ -37,11 +44,14 @@ export type FieldProps = {
  * together: the label's `for`, and on the control `aria-describedby`,
  * `aria-invalid` and `aria-errormessage`.
  */
-export function Field({ label, description, errors, id, hideLabel = false, optional = false, className, children }: FieldProps) {
+export function Field({ label, description, errors, id, hideLabel = false, optional = false, count, className, children }: FieldProps) {
   const madeUp = useId();
   const controlId = id ?? madeUp;
   const ids = fieldIds(controlId);
-  const control: FieldControl = { id: controlId, ...fieldAria({ id: controlId, hasDescription: Boolean(description), errors }) };
+  const control: FieldControl = {
+    id: controlId,
+    ...fieldAria({ id: controlId, hasDescription: Boolean(description), hasCount: Boolean(count?.max), errors }),
+  };
   return (
     <div className={cx("grid gap-2", className)}>
       <label htmlFor={controlId} className={hideLabel ? "sr-only" : "text-xs tracking-[0.18em] text-muted-foreground uppercase"}>
@@ -52,6 +62,17 @@ export function Field({ label, description, errors, id, hideLabel = false, optio
       {description ? (
         <p id={ids.description} className="text-sm text-muted-foreground">
           {description}
+        </p>
+      ) : null}
+      {count?.max ? (
+        // Always on the page, so a screen reader is listening when the words come.
+        // Empty, it takes no room (the negative margin cancels the grid's gap) but stays in the accessibility tree.
+        <p
+          id={ids.count}
+          aria-live="polite"
+          className={cx("text-sm tabular-nums empty:-mt-2", count.length > count.max ? "text-destructive" : "text-muted-foreground")}
+        >
+          {characterCount(count.length, count.max)}
         </p>
       ) : null}
       <FieldError id={ids.error} errors={errors} />

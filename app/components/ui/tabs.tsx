@@ -1,9 +1,11 @@
+import { ChevronRight } from "lucide-react";
 import { Tabs as TabsPrimitive } from "radix-ui";
 import {
   forwardRef,
   useEffect,
   useId,
   useRef,
+  useState,
   useSyncExternalStore,
   type ComponentPropsWithoutRef,
   type KeyboardEvent,
@@ -12,9 +14,11 @@ import {
 import { Link } from "react-router";
 import { cx } from "~/lib/class-names";
 
-const listStyles = "relative flex w-full gap-1 overflow-x-auto border-b border-border";
+// The list's bottom rule is an inset shadow, not a border: a scrolling list clips what hangs below it, so the chosen
+// tab's underline is drawn inside (over the rule), whole, and the tab itself is never cut by the list's edge.
+const listStyles = "relative flex w-full gap-1 overflow-x-auto shadow-[inset_0_-1px_0_var(--color-border)]";
 const triggerStyles =
-  "-mb-px inline-flex min-h-11 shrink-0 items-center justify-center border-b-2 border-transparent px-4 text-xs font-medium tracking-[0.16em] whitespace-nowrap text-muted-foreground uppercase transition-colors hover:text-foreground aria-selected:border-gold aria-selected:text-foreground disabled:opacity-50";
+  "inline-flex min-h-11 shrink-0 items-center justify-center border-b-2 border-transparent px-4 text-xs font-medium tracking-[0.16em] whitespace-nowrap text-muted-foreground uppercase transition-colors hover:text-foreground aria-selected:border-gold aria-selected:text-foreground disabled:opacity-50";
 const panelStyles = "pt-6 focus-visible:outline-2 focus-visible:outline-offset-4";
 
 /**
@@ -89,13 +93,39 @@ export function LinkTabs({
   // Before hydration every tab stays in the Tab order (nothing else would reach them); after it, one tab stop as ARIA expects.
   const enhanced = useSyncExternalStore(noSubscription, hydrated, notHydrated);
 
-  // On a phone the list scrolls sideways: bring the selected tab into view (a link may open the last one).
+  // Whether the list has more to either side (on a phone it scrolls sideways): a fade on that edge says so.
+  const [more, setMore] = useState({ before: false, after: false });
+  useEffect(() => {
+    const box = list.current;
+    if (!box) return;
+    const measure = () => {
+      const before = box.scrollLeft > 1;
+      const after = box.scrollLeft + box.clientWidth < box.scrollWidth - 1;
+      setMore((known) => (known.before === before && known.after === after ? known : { before, after }));
+    };
+    measure();
+    box.addEventListener("scroll", measure, { passive: true });
+    const resized = new ResizeObserver(measure);
+    resized.observe(box);
+    return () => {
+      box.removeEventListener("scroll", measure);
+      resized.disconnect();
+    };
+  }, []);
+
+  // The list starts at its first tab; only a selected tab out of view (a link may open the last one) moves it, just enough.
   useEffect(() => {
     const box = list.current;
     const selected = box?.children[selectedIndex] as HTMLElement | undefined;
     if (!box || !selected) return;
+    if (selectedIndex === 0) {
+      box.scrollLeft = 0;
+      return;
+    }
     const start = selected.offsetLeft;
-    if (start < box.scrollLeft || start + selected.offsetWidth > box.scrollLeft + box.clientWidth) box.scrollLeft = Math.max(0, start - 24);
+    const end = start + selected.offsetWidth;
+    if (start < box.scrollLeft) box.scrollLeft = Math.max(0, start - 32);
+    else if (end > box.scrollLeft + box.clientWidth) box.scrollLeft = end - box.clientWidth + 32;
   }, [selectedIndex]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -120,29 +150,50 @@ export function LinkTabs({
 
   return (
     <div className={className}>
-      <div ref={list} role="tablist" aria-label={label} aria-orientation="horizontal" onKeyDown={onKeyDown} className={listStyles}>
-        {tabs.map((tab, index) => {
-          const selected = index === selectedIndex;
-          return (
-            <Link
-              key={tab.to}
-              id={tabId(index)}
-              role="tab"
-              to={tab.to}
-              aria-selected={selected}
-              aria-controls={selected ? panelId : undefined}
-              tabIndex={enhanced && !selected ? -1 : undefined}
-              preventScrollReset
-              className={triggerStyles}
-            >
-              {tab.label}
-            </Link>
-          );
-        })}
+      <div className="relative">
+        <div ref={list} role="tablist" aria-label={label} aria-orientation="horizontal" onKeyDown={onKeyDown} className={listStyles}>
+          {tabs.map((tab, index) => {
+            const selected = index === selectedIndex;
+            return (
+              <Link
+                key={tab.to}
+                id={tabId(index)}
+                role="tab"
+                to={tab.to}
+                aria-selected={selected}
+                aria-controls={selected ? panelId : undefined}
+                tabIndex={enhanced && !selected ? -1 : undefined}
+                preventScrollReset
+                className={triggerStyles}
+              >
+                {tab.label}
+              </Link>
+            );
+          })}
+        </div>
+        <EdgeFade side="start" shown={more.before} />
+        <EdgeFade side="end" shown={more.after} />
       </div>
       <div id={panelId} role="tabpanel" aria-labelledby={tabId(selectedIndex)} tabIndex={0} className={cx(panelStyles, panelClassName)}>
         {children}
       </div>
+    </div>
+  );
+}
+
+/** A fade over one edge of a sideways-scrolling list, with a chevron: there is more that way. */
+function EdgeFade({ side, shown }: { side: "start" | "end"; shown: boolean }) {
+  return (
+    <div
+      aria-hidden="true"
+      className={cx(
+        "pointer-events-none absolute top-0 bottom-px flex w-12 items-center transition-opacity duration-200",
+        side === "start" ? "left-0 justify-start bg-linear-to-r" : "right-0 justify-end bg-linear-to-l",
+        "from-background via-background/80 to-transparent",
+        shown ? "opacity-100" : "opacity-0",
+      )}
+    >
+      <ChevronRight className={cx("size-4 text-muted-foreground", side === "start" && "rotate-180")} />
     </div>
   );
 }

@@ -4,8 +4,11 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "~/lib/context.server";
 import { firstMessage, formFailure, parseForm } from "~/lib/forms";
+import { limit } from "~/lib/limit.server";
+import { rateLimitRules } from "~/lib/rate-limit-rules.server";
 import { tooManyRequests } from "~/lib/too-many-requests.server";
-import { AUTH_MESSAGES } from "./accounts";
+import { ACCOUNT_MESSAGES, AUTH_MESSAGES } from "./accounts";
+import type { AccountAnswer } from "./components/account-answer";
 import { countAttempt } from "./auth-endpoint.server";
 import { SECURITY_MESSAGES, type SecurityResult } from "./components/security-panel";
 import { flashRedirect } from "./flash.server";
@@ -13,6 +16,7 @@ import { deleteAccount } from "./profile.server";
 import { confirmPasswordSchema, passkeyIdSchema, totpEnrolSchema } from "./schema";
 import { listPasskeys, totpEnrolment, twoFactorState } from "./security.server";
 import { mergeSetCookies } from "./session-cookies.server";
+import { describeUserAgent } from "./user-agent.server";
 import { authHeaders, type SignedInUser } from "./viewer.server";
 
 type Context = Readonly<RouterContextProvider>;
@@ -25,7 +29,11 @@ function securityFailure(intent: string, fieldErrors: Record<string, string[]>, 
   return data<SecurityResult>({ intent, ...failure, formError: firstMessage(failure) }, { status });
 }
 
-/** The Security tab: two-factor, passkeys, and where the shopper is signed in (sessions named by id, never by token). */
+/**
+ * The Security tab: two-factor, passkeys, and where the shopper is signed in
+ * (sessions named by id, never by token, and by their browser and system in
+ * words, never the raw User-Agent).
+ */
 export async function loadSecurity(request: Request, context: Context, user: SignedInUser) {
   const { auth, database, env } = context.get(servicesContext);
   const sessions = await auth.api.listSessions({ headers: authHeaders(request, context) });
@@ -33,7 +41,12 @@ export async function loadSecurity(request: Request, context: Context, user: Sig
     timeZone: env.BOUTIQUE_TIME_ZONE,
     twoFactor: await twoFactorState(database.db, user),
     passkeys: await listPasskeys(database.db, user.id),
-    sessions: sessions.map((s) => ({ id: s.id, current: s.id === user.sessionId, userAgent: s.userAgent ?? null, createdAt: s.createdAt })),
+    sessions: sessions.map((s) => ({
+      id: s.id,
+      current: s.id === user.sessionId,
+      device: describeUserAgent(s.userAgent),
+      createdAt: s.createdAt,
+    })),
   };
 }
 
@@ -106,6 +119,30 @@ export async function securityAction(request: Request, context: Context, user: S
       return signOut(request, context, { everywhere: true });
   }
   return securityFailure(intent, {}, "Unknown action");
+}
+
+/**
+ * "Resend verification mail" for an unconfirmed address: counted per
+ * account (rate-limit-rules' verificationMail), then Better Auth's
+ * sendVerificationEmail for the session's own address, whose mail
+ * (auth.server.ts) carries a new link. The link lands where sign-up's does.
+ */
+export async function resendVerificationMail(request: Request, context: Context, user: SignedInUser) {
+  const intent = "resend-verification";
+  if (user.emailVerified) return data<AccountAnswer>({ intent, ok: true, message: ACCOUNT_MESSAGES.alreadyVerified });
+  const { auth, env } = context.get(servicesContext);
+  const verdict = await limit(context, { rule: rateLimitRules(env).verificationMail, key: user.id });
+  if (verdict.refusal) return tooManyRequests(verdict.refusal, {}, { intent });
+  const response = await auth.api.sendVerificationEmail({
+    body: { email: user.email, callbackURL: "/auth?verified=1" },
+    headers: authHeaders(request, context),
+    asResponse: true,
+  });
+  if (!response.ok) {
+    context.get(requestContext).logger.error({ userId: user.id, status: response.status }, "verification mail could not be sent");
+    return data<AccountAnswer>({ intent, ...formFailure(ACCOUNT_MESSAGES.verificationFailed) }, { status: 503 });
+  }
+  return data<AccountAnswer>({ intent, ok: true, message: ACCOUNT_MESSAGES.verificationSent });
 }
 
 /** Signs this browser out (and, asked, every other), back to the home page with SPEC's toast. */

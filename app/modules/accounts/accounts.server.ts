@@ -10,7 +10,7 @@ export {
   type SignedInUser,
 } from "./viewer.server";
 export { countAttempt, handleAuthRequest, pendingTwoFactorAccount } from "./auth-endpoint.server";
-export { deleteOwnAccount, loadSecurity, securityAction, signOut } from "./account-actions.server";
+export { deleteOwnAccount, loadSecurity, resendVerificationMail, securityAction, signOut } from "./account-actions.server";
 export { attemptOfEndpoint, countedAuthRoutes, CREDENTIAL_FIELDS, endpointFields, type AuthAttempt } from "./auth-limits.server";
 export { createAuth, grantAdminIfListed, trustedOriginsFor, type Auth } from "./auth.server";
 export { clearFlashCookie, flashRedirect, readFlash, type Flash } from "./flash.server";

@@ -24,6 +24,10 @@ export const ADMIN_MESSAGES = {
 
 export const ACCOUNT_MESSAGES = {
   profileUpdated: "Profile updated successfully",
+  // Not SPEC's words: the unconfirmed address's "Resend verification mail".
+  verificationSent: "Verification mail sent. Check your inbox.",
+  alreadyVerified: "Your email address is already confirmed.",
+  verificationFailed: "The verification mail could not be sent. Please try again.",
   profileFailed: "Failed to update profile",
   emailReadOnly: "Email cannot be changed",
   removedFromWishlist: "Removed from wishlist",

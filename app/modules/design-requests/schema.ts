@@ -98,14 +98,17 @@ export const DESIGN_STEPS = [
 
 /**
  * SPEC §5's per-step check, run by Next and again on submit: the step's
- * required fields first (with the step's message), then the schema's own
- * messages for the step's fields. Null when the step is fine.
+ * required fields first (with the step's message), then, on steps 1 and 2,
+ * the schema's own messages for the step's fields. Step 3 asks only for a
+ * vision, as SPEC's step rule does; the schema (a vision of 10 to 1000
+ * characters, the other limits) still applies on submit. Null when the step is fine.
  */
 export function checkStep(step: 1 | 2 | 3 | 4, values: Record<string, string | undefined>): { message: string; field: string } | null {
   const blank = (key: string) => !values[key]?.trim();
   if (step === 1 && (blank("name") || blank("email"))) return { message: DESIGN_MESSAGES.step1, field: blank("name") ? "name" : "email" };
   if (step === 2 && blank("eventType")) return { message: DESIGN_MESSAGES.step2, field: "eventType" };
-  if (step === 3 && blank("vision")) return { message: DESIGN_MESSAGES.step3, field: "vision" };
+  // Step 3's rule asks for a vision, nothing more: its length (and the other fields' limits) is the submit's check.
+  if (step === 3) return blank("vision") ? { message: DESIGN_MESSAGES.step3, field: "vision" } : null;
   const fields: readonly string[] = DESIGN_STEPS[step - 1]?.fields ?? [];
   const parsed = designRequestSchema.safeParse(values);
   if (parsed.success) return null;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  formatByteSize,
   formatDate,
   formatDateTime,
   formatDay,
@@ -164,5 +165,31 @@ describe("instants, on a time zone's clock", () => {
     expect(isTimeZone("America/New_York")).toBe(true);
     expect(isTimeZone("Mars/Olympus_Mons")).toBe(false);
     expect(isTimeZone("")).toBe(false);
+  });
+});
+
+describe("formatByteSize: a file's real size", () => {
+  it("writes small files in bytes, never rounded up to a kilobyte", () => {
+    expect(formatByteSize(0)).toBe("0 bytes");
+    expect(formatByteSize(1)).toBe("1 byte");
+    expect(formatByteSize(38)).toBe("38 bytes");
+    expect(formatByteSize(1023)).toBe("1,023 bytes");
+  });
+
+  it("writes larger ones in 1024s, one decimal under ten of a unit, whole above", () => {
+    expect(formatByteSize(1024)).toBe("1 KB");
+    expect(formatByteSize(1536)).toBe("1.5 KB");
+    expect(formatByteSize(10_239)).toBe("10 KB");
+    expect(formatByteSize(38 * 1024 + 300)).toBe("38 KB");
+    expect(formatByteSize(1024 * 1024 - 1)).toBe("1 MB");
+    expect(formatByteSize(10 * 1024 * 1024)).toBe("10 MB");
+    expect(formatByteSize(9.84 * 1024 * 1024)).toBe("9.8 MB");
+    expect(formatByteSize(3 * 1024 ** 3)).toBe("3 GB");
+    expect(formatByteSize(2048 * 1024 ** 4)).toBe("2,048 TB");
+  });
+
+  it("says so for a size that is not one", () => {
+    expect(formatByteSize(-1)).toBe("Unknown size");
+    expect(formatByteSize(Number.NaN)).toBe("Unknown size");
   });
 });

@@ -1,5 +1,7 @@
+import { Copy, Download } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { Form, useRevalidator } from "react-router";
+import { BRAND } from "~/lib/brand";
 import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { Field, FormMessage } from "~/components/ui/field";
@@ -41,6 +43,63 @@ export interface PasskeyView {
   createdAt: string | Date | null;
 }
 
+/** The text file "Download codes" saves. */
+export const BACKUP_CODES_FILE = "hive-backup-codes.txt";
+
+function backupCodesText(codes: readonly string[]): string {
+  return [
+    `${BRAND.fullName}: your backup codes`,
+    "Each code signs you in once if you cannot use your authenticator app.",
+    "",
+    ...codes,
+    "",
+  ].join("\n");
+}
+
+/** "Copy codes" (the clipboard) and "Download codes" (a text file): with JavaScript only, so shown once hydrated. */
+function BackupCodeActions({ codes }: { codes: readonly string[] }) {
+  const hydrated = useHydrated();
+  const [copy, setCopy] = useState<"idle" | "copied" | "failed">("idle");
+  if (!hydrated) return null;
+
+  const onCopy = async () => {
+    try {
+      await navigator.clipboard.writeText(codes.join("\n"));
+      setCopy("copied");
+    } catch {
+      setCopy("failed");
+    }
+  };
+
+  const onDownload = () => {
+    const url = URL.createObjectURL(new Blob([backupCodesText(codes)], { type: "text/plain;charset=utf-8" }));
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = BACKUP_CODES_FILE;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    // The download has its own copy of the bytes once started; the next task is late enough to let the URL go.
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  };
+
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <Button variant="outline" size="sm" onClick={() => void onCopy()}>
+        <Copy aria-hidden="true" className="size-4" />
+        Copy codes
+      </Button>
+      <Button variant="outline" size="sm" onClick={onDownload}>
+        <Download aria-hidden="true" className="size-4" />
+        Download codes
+      </Button>
+      <p role="status" className="text-sm text-muted-foreground">
+        {copy === "copied" ? "Copied" : copy === "failed" ? "Could not copy: select the codes and copy them instead." : null}
+      </p>
+    </div>
+  );
+}
+
 function BackupCodes({ codes }: { codes: readonly string[] }) {
   return (
     <div className="grid gap-3 rounded-lg border border-gold/50 p-4">
@@ -53,6 +112,7 @@ function BackupCodes({ codes }: { codes: readonly string[] }) {
           <li key={code}>{code}</li>
         ))}
       </ul>
+      <BackupCodeActions codes={codes} />
     </div>
   );
 }

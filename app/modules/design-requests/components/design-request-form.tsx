@@ -1,10 +1,10 @@
-import { ArrowLeft, ArrowRight, ImagePlus, Loader2, Send } from "lucide-react";
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { ArrowLeft, ArrowRight, Loader2, Send } from "lucide-react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Form } from "react-router";
 import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { firstMessage, getFormErrors, type FieldErrors } from "~/lib/forms";
+import { firstMessage, getFormErrors, inputAttributes, type FieldErrors } from "~/lib/forms";
 import { useHydrated } from "~/lib/hydrated";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
@@ -22,8 +22,9 @@ import {
   LEAD_TIME_DAYS,
 } from "../schema";
 import type { DesignRequestResult } from "../types";
-import { checkChosenFiles, IMAGE_ACCEPT, UPLOAD_MESSAGES } from "~/modules/uploads/uploads";
-import { sendForm, SentImages, sizeLabel, StepProgress, UploadProgress, WhatHappensNext } from "./design-request-parts";
+import { checkChosenFiles } from "~/modules/uploads/uploads";
+import { sendForm, SentImages, StepProgress, UploadProgress, WhatHappensNext } from "./design-request-parts";
+import { InspirationPicker } from "./inspiration-picker";
 
 export type { DesignRequestResult };
 
@@ -32,6 +33,15 @@ type FieldName = (typeof FIELDS)[number];
 type Values = Record<FieldName, string>;
 const EMPTY = Object.fromEntries(FIELDS.map((f) => [f, ""])) as Values;
 type Step = 1 | 2 | 3 | 4;
+
+/** The longer fields' limits, read from the schema (one source): their counts show as the text nears them. */
+const COUNTED = ["venue", "stylePreference", "colors", "vision"] as const satisfies readonly FieldName[];
+const LIMITS = Object.fromEntries(COUNTED.map((field) => [field, inputAttributes(designRequestSchema, field).maxLength])) as Record<
+  (typeof COUNTED)[number],
+  number | undefined
+>;
+const countOf = (field: FieldName, value: string) =>
+  (COUNTED as readonly string[]).includes(field) ? { length: value.length, max: LIMITS[field as (typeof COUNTED)[number]] } : undefined;
 
 function stepOf(field: string): Step {
   const index = DESIGN_STEPS.findIndex((s) => (s.fields as readonly string[]).includes(field));
@@ -56,7 +66,7 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
   const [answer, setAnswer] = useState<DesignRequestResult | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
-  const [chosen, setChosen] = useState<{ name: string; size: number }[]>([]);
+  const [chosen, setChosen] = useState<File[]>([]);
   const baseId = useId();
   const id = (field: string) => `${baseId}-${field}`;
   const echoed = getFormErrors(serverResult);
@@ -155,8 +165,7 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
     });
   };
 
-  const onFiles = (event: ChangeEvent<HTMLInputElement>) => {
-    const files = [...(event.target.files ?? [])].map((file) => ({ name: file.name, size: file.size }));
+  const onFiles = (files: File[]) => {
     setChosen(files);
     const problem = checkChosenFiles(files);
     setErrors(({ images: _old, ...rest }) => (problem ? { ...rest, images: [problem] } : rest));
@@ -177,7 +186,14 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
   const sentImages = lastOk?.imageUrls ?? [];
 
   const input = (field: FieldName, label: string, props: Record<string, unknown> = {}, optional = false, hint?: string | null) => (
-    <Field id={id(field)} label={label} optional={optional} errors={errors[field]} description={hint ?? undefined}>
+    <Field
+      id={id(field)}
+      label={label}
+      optional={optional}
+      errors={errors[field]}
+      description={hint ?? undefined}
+      count={countOf(field, values[field])}
+    >
       <Input id={id(field)} name={field} value={values[field]} onChange={set(field)} {...props} />
     </Field>
   );
@@ -189,6 +205,11 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
           <p className="font-medium">{DESIGN_MESSAGES.success}</p>
           <p className="mt-1 text-sm">{DESIGN_MESSAGES.successDescription}</p>
           {noJsAnswer.shortNotice ? <p className="mt-1 text-sm">{DESIGN_MESSAGES.shortNotice}</p> : null}
+          {noJsAnswer.images ? (
+            <p className="mt-1 text-sm">
+              {noJsAnswer.images} inspiration {noJsAnswer.images === 1 ? "image" : "images"} received.
+            </p>
+          ) : null}
         </div>
       ) : noJsAnswer && !noJsAnswer.ok ? (
         <p role="alert" className="mb-8 border border-destructive/60 px-5 py-4 text-destructive">
@@ -246,7 +267,13 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
             {input("stylePreference", "Style preference", { placeholder: "A-line, mermaid, ball gown..." }, true)}
             {input("colors", "Colour preferences", { placeholder: "Ivory, blush, champagne..." }, true)}
           </div>
-          <Field id={id("vision")} label="Describe your vision" errors={errors.vision} description="At least 10 characters, up to 1000.">
+          <Field
+            id={id("vision")}
+            label="Describe your vision"
+            errors={errors.vision}
+            description="At least 10 characters, up to 1000."
+            count={countOf("vision", values.vision)}
+          >
             <Textarea
               id={id("vision")}
               name="vision"
@@ -278,27 +305,7 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
           <p className="leading-relaxed text-muted-foreground">
             Pictures you love (a neckline, a lace, a colour) help us see what you see. Only our design team and you can see them.
           </p>
-          <Field id={id("images")} label="Inspiration images" optional errors={errors.images} description={UPLOAD_MESSAGES.hint}>
-            <Input
-              name="images"
-              type="file"
-              multiple
-              accept={IMAGE_ACCEPT}
-              onChange={onFiles}
-              className="cursor-pointer py-2 text-sm text-muted-foreground file:mr-4 file:h-8 file:cursor-pointer file:rounded-md file:border file:border-border file:bg-background file:px-3 file:text-sm file:text-foreground"
-            />
-          </Field>
-          {chosen.length > 0 ? (
-            <ul aria-label="Chosen images" className="grid grid-cols-1 gap-2 text-sm">
-              {chosen.map((file, index) => (
-                <li key={`${file.name}-${index}`} className="flex items-center gap-3 border border-border px-3 py-2">
-                  <ImagePlus aria-hidden="true" className="size-4 shrink-0 text-gold-ink" />
-                  <span className="min-w-0 flex-1 truncate">{file.name}</span>
-                  <span className="shrink-0 text-muted-foreground">{sizeLabel(file.size)}</span>
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <InspirationPicker id={id("images")} files={chosen} errors={errors.images} onFiles={onFiles} />
           {progress !== null ? <UploadProgress progress={progress} labelId={`${baseId}-upload-label`} /> : null}
           <WhatHappensNext headingId={`${baseId}-next`} />
         </fieldset>

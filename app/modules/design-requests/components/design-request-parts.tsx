@@ -37,10 +37,6 @@ export function sendForm(form: HTMLFormElement, onProgress: (fraction: number) =
   });
 }
 
-export function sizeLabel(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
-
 const WHAT_NEXT = [
   "Our design team reviews your vision within 24 hours.",
   "We schedule a consultation to talk through sketches, fabrics and fit.",
