@@ -6,7 +6,7 @@ export interface RootSeoData {
   appUrl: string;
 }
 
-type Matches = readonly ({ id: string; data?: unknown; loaderData?: unknown } | undefined)[];
+export type Matches = readonly ({ id: string; data?: unknown; loaderData?: unknown } | undefined)[];
 
 export function appUrlFrom(matches: Matches): string {
   const root = matches.find((m) => m?.id === "root");

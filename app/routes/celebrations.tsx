@@ -1,22 +1,11 @@
 import { PartyPopper } from "lucide-react";
 import type { Route } from "./+types/celebrations";
-import { breadcrumbs, pageMeta } from "~/lib/seo";
 import { requestContext, servicesContext } from "~/lib/context.server";
+import { collectionPageMeta } from "~/modules/catalogue/catalogue";
 import { readCollectionPage } from "~/modules/catalogue/catalogue.server";
-import { CollectionPage } from "~/modules/catalogue/components/collection-page";
+import { CollectionBand, CollectionPage } from "~/modules/catalogue/components/collection-page";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta({
-    matches,
-    title: "Celebration Dresses — Galas, Anniversaries & More",
-    description: "Evening and celebration gowns for galas, anniversaries, birthdays and every milestone worth dressing for.",
-    path: "/celebrations",
-  }),
-  breadcrumbs(matches, [
-    { name: "Home", path: "/" },
-    { name: "Celebrations", path: "/celebrations" },
-  ]),
-];
+export const meta: Route.MetaFunction = ({ matches }) => collectionPageMeta("celebrations", matches);
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return readCollectionPage(
@@ -30,13 +19,10 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export default function Celebrations({ loaderData }: Route.ComponentProps) {
   return (
     <CollectionPage
-      eyebrow="Evening & occasion"
-      title="Celebrations"
-      intro="Galas, anniversaries, milestone birthdays and the mother of the bride: gowns for the evenings you will talk about for years."
+      collection="celebrations"
       data={loaderData}
-      showStyles={false}
       before={
-        <section className="mx-auto w-full max-w-7xl px-6 pt-14 lg:px-8" aria-label="Our promise">
+        <CollectionBand className="pt-14" label="Our promise">
           <div className="flex flex-col items-start gap-6 rounded-3xl border border-border bg-surface p-8 sm:flex-row sm:items-center sm:p-10">
             <PartyPopper className="size-8 shrink-0 text-gold-ink" aria-hidden="true" />
             <div>
@@ -47,7 +33,7 @@ export default function Celebrations({ loaderData }: Route.ComponentProps) {
               </p>
             </div>
           </div>
-        </section>
+        </CollectionBand>
       }
     />
   );

@@ -8,6 +8,7 @@ import { BRAND } from "~/lib/brand";
 import { InlineScript } from "~/lib/nonce";
 import { pageMeta } from "~/lib/seo";
 import { PageHero } from "~/modules/brand/components/page-hero";
+import { SectionHeading } from "~/modules/brand/components/section-heading";
 import { FAQ_CATEGORIES } from "~/modules/brand/brand";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -107,11 +108,7 @@ export default function Faq() {
       </div>
 
       <Reveal as="section" aria-labelledby="faq-contact-heading" className="bg-surface px-6 py-20 text-center sm:px-8 sm:py-24">
-        <p className="eyebrow">Still wondering?</p>
-        <h2 id="faq-contact-heading" className="mx-auto mt-4 max-w-2xl text-4xl sm:text-5xl">
-          We Would Love to Hear from You
-        </h2>
-        <div aria-hidden="true" className="mx-auto mt-6 h-px w-16 bg-gold" />
+        <SectionHeading id="faq-contact-heading" eyebrow="Still wondering?" title="We Would Love to Hear from You" tight={false} />
         <p className="mx-auto mt-6 max-w-xl text-lg leading-relaxed text-muted-foreground">
           Tell our design team what you have in mind, or come and see us in the studio.
         </p>

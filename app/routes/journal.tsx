@@ -1,8 +1,9 @@
 import type { Route } from "./+types/journal";
 import { Reveal } from "~/components/ui/reveal";
 import { BRAND } from "~/lib/brand";
-import { formatDay } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
+import { ArticleMeta } from "~/modules/brand/components/article-meta";
+import { ArtworkImage } from "~/modules/brand/components/artwork-image";
 import { PageHero } from "~/modules/brand/components/page-hero";
 import { JOURNAL_ARTICLES } from "~/modules/brand/brand";
 
@@ -30,14 +31,7 @@ export default function Journal() {
             aria-labelledby={`${lead.slug}-title`}
             className="mx-auto grid max-w-6xl items-center gap-10 border-b border-border pb-20 md:grid-cols-[1.2fr_1fr] lg:gap-16"
           >
-            <img
-              src={lead.image.src}
-              width={lead.image.width}
-              height={lead.image.height}
-              alt={lead.image.alt}
-              fetchPriority="high"
-              className="h-auto w-full"
-            />
+            <ArtworkImage art={lead.image} priority className="h-auto w-full" />
             <div>
               <ArticleMeta category={lead.category} date={lead.date} />
               <h2 id={`${lead.slug}-title`} className="mt-4 text-4xl leading-tight sm:text-5xl">
@@ -51,18 +45,8 @@ export default function Journal() {
           {rest.map((article) => (
             <Reveal as="li" key={article.slug}>
               <article aria-labelledby={`${article.slug}-title`}>
-                <img
-                  src={article.image.src}
-                  width={article.image.width}
-                  height={article.image.height}
-                  alt={article.image.alt}
-                  loading="lazy"
-                  decoding="async"
-                  className="h-auto w-full"
-                />
-                <div className="mt-6">
-                  <ArticleMeta category={article.category} date={article.date} />
-                </div>
+                <ArtworkImage art={article.image} className="h-auto w-full" />
+                <ArticleMeta category={article.category} date={article.date} className="mt-6" />
                 <h2 id={`${article.slug}-title`} className="mt-3 text-3xl leading-snug">
                   {article.title}
                 </h2>
@@ -73,13 +57,5 @@ export default function Journal() {
         </ul>
       </div>
     </>
-  );
-}
-
-function ArticleMeta({ category, date }: { category: string; date: string }) {
-  return (
-    <p className="text-xs tracking-[0.2em] text-gold-ink uppercase">
-      {category} <span aria-hidden="true">·</span> <time dateTime={date}>{formatDay(date)}</time>
-    </p>
   );
 }

@@ -5,7 +5,9 @@ import { Button } from "~/components/ui/button";
 import { Reveal } from "~/components/ui/reveal";
 import { BRAND } from "~/lib/brand";
 import { pageMeta } from "~/lib/seo";
+import { FramedArtwork } from "~/modules/brand/components/artwork-image";
 import { PageHero } from "~/modules/brand/components/page-hero";
+import { SectionHeading } from "~/modules/brand/components/section-heading";
 import { ARTWORK } from "~/modules/brand/brand";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -36,7 +38,6 @@ const BELIEFS = [
 ];
 
 export default function OurStory() {
-  const art = ARTWORK.atelier;
   return (
     <>
       <PageHero eyebrow="Our story" title="Made for the Moments You Will Remember">
@@ -45,17 +46,7 @@ export default function OurStory() {
 
       <section aria-labelledby="letter-heading" className="px-6 pb-24 sm:px-8 sm:pb-32">
         <div className="mx-auto grid max-w-6xl items-start gap-14 md:grid-cols-[0.9fr_1.1fr] lg:gap-24">
-          <div className="relative mx-auto w-full max-w-md md:sticky md:top-28">
-            <div aria-hidden="true" className="absolute -right-4 -bottom-4 h-full w-full border border-gold/60" />
-            <img
-              src={art.src}
-              width={art.width}
-              height={art.height}
-              alt={art.alt}
-              fetchPriority="high"
-              className="relative h-auto w-full"
-            />
-          </div>
+          <FramedArtwork art={ARTWORK.atelier} frame="bottom-right" priority className="md:sticky md:top-28" />
           <article className="max-w-prose">
             <p className="eyebrow">A letter from our founder</p>
             <h2 id="letter-heading" className="mt-4 text-4xl leading-tight sm:text-5xl">
@@ -88,13 +79,7 @@ export default function OurStory() {
       </section>
 
       <Reveal as="section" aria-labelledby="beliefs-heading" className="bg-surface px-6 py-24 sm:px-8 sm:py-32">
-        <div className="mx-auto max-w-2xl text-center">
-          <p className="eyebrow">What we believe</p>
-          <h2 id="beliefs-heading" className="mt-4 text-4xl sm:text-5xl">
-            Three Things We Hold Dear
-          </h2>
-          <div aria-hidden="true" className="mx-auto mt-6 h-px w-16 bg-gold" />
-        </div>
+        <SectionHeading id="beliefs-heading" eyebrow="What we believe" title="Three Things We Hold Dear" tight={false} />
         <ul className="mx-auto mt-16 grid max-w-6xl gap-12 md:grid-cols-3">
           {BELIEFS.map(({ icon: Icon, title, text }) => (
             <li key={title} className="text-center">

@@ -1,23 +1,11 @@
 import { Gem, Palette, Sparkles } from "lucide-react";
 import type { Route } from "./+types/prom";
-import { breadcrumbs, pageMeta } from "~/lib/seo";
 import { requestContext, servicesContext } from "~/lib/context.server";
+import { collectionPageMeta } from "~/modules/catalogue/catalogue";
 import { readCollectionPage } from "~/modules/catalogue/catalogue.server";
-import { CollectionPage } from "~/modules/catalogue/components/collection-page";
+import { CollectionBand, CollectionPage } from "~/modules/catalogue/components/collection-page";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta({
-    matches,
-    title: "Prom Dresses — The Prom Edit",
-    description:
-      "Prom dresses with sparkle, colour and movement: sequins, satin and tulle gowns chosen and fitted in our Savannah boutique.",
-    path: "/prom",
-  }),
-  breadcrumbs(matches, [
-    { name: "Home", path: "/" },
-    { name: "Prom", path: "/prom" },
-  ]),
-];
+export const meta: Route.MetaFunction = ({ matches }) => collectionPageMeta("prom", matches);
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return readCollectionPage(context.get(servicesContext).catalogue, "prom", new URL(request.url), context.get(requestContext).logger);
@@ -32,13 +20,10 @@ const HIGHLIGHTS = [
 export default function Prom({ loaderData }: Route.ComponentProps) {
   return (
     <CollectionPage
-      eyebrow="Prom collection"
-      title="The Prom Edit"
-      intro="Your night, your entrance. Gowns with drama, colour and ease, chosen for the moment the music starts."
+      collection="prom"
       data={loaderData}
-      showStyles={false}
       before={
-        <section className="mx-auto w-full max-w-7xl px-6 pt-14 lg:px-8" aria-label="Why our prom gowns">
+        <CollectionBand className="pt-14" label="Why our prom gowns">
           <ul className="grid gap-6 md:grid-cols-3">
             {HIGHLIGHTS.map(({ icon: Icon, title, text }) => (
               <li key={title} className="rounded-3xl border border-border bg-surface p-8">
@@ -48,7 +33,7 @@ export default function Prom({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-        </section>
+        </CollectionBand>
       }
     />
   );

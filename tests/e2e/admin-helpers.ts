@@ -1,5 +1,5 @@
-import { execFile } from "node:child_process";
 import { expect, type APIRequestContext } from "@playwright/test";
+import { grantAdminRole } from "../helpers/boutique-server";
 
 /** A short tag only this test run uses, for names and addresses. */
 export const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
@@ -16,13 +16,6 @@ export async function signInAsAdmin(request: APIRequestContext): Promise<string>
     maxRedirects: 0,
   });
   expect(signUp.status()).toBe(302);
-  await new Promise<void>((resolve, reject) =>
-    execFile(
-      "npx",
-      ["tsx", "scripts/admin-grant.ts", email],
-      { env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR } },
-      (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stdout}\n${stderr}`)) : resolve()),
-    ),
-  );
+  await grantAdminRole(email, process.env.E2E_DATA_DIR);
   return email;
 }

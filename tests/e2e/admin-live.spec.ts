@@ -1,6 +1,5 @@
-import { execFile } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
-import { startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
+import { type BoutiqueServer, startOwnBoutique, grantAdminRole } from "../helpers/boutique-server";
 import { freePort, startSmtpServer, type TestSmtpServer } from "../helpers/smtp";
 import { startSessionAsReturning, waitForHydration } from "./brand-helpers";
 import { collectConsoleErrors, expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
@@ -22,10 +21,7 @@ let smtp: TestSmtpServer | undefined;
 
 test.beforeAll(async ({ browser }) => {
   smtpPort = await freePort();
-  const port = await freePort();
-  boutique = await startBoutique({
-    PORT: String(port),
-    APP_URL: `http://127.0.0.1:${port}`,
+  boutique = await startOwnBoutique({
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     MAIL_MAX_ATTEMPTS: "1",
     MAIL_POLL_MS: "200",
@@ -42,14 +38,7 @@ test.beforeAll(async ({ browser }) => {
   });
   expect(signedUp.status()).toBe(302);
   await context.close();
-  await new Promise<void>((resolve, reject) =>
-    execFile(
-      "npx",
-      ["tsx", "scripts/admin-grant.ts", ADMIN_EMAIL],
-      { env: { ...process.env, DATA_DIR: boutique.dataDir } },
-      (error, stdout) => (error ? reject(new Error(`${error.message}\n${stdout}`)) : resolve()),
-    ),
-  );
+  await grantAdminRole(ADMIN_EMAIL, boutique.dataDir);
 });
 
 test.afterAll(async () => {

@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { expect, test } from "@playwright/test";
-import { startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
-import { freePort, startSmtpServer, type TestSmtpServer } from "../helpers/smtp";
+import { type BoutiqueServer, startOwnBoutique } from "../helpers/boutique-server";
+import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp";
 import { startSessionAsReturning, waitForHydration } from "./brand-helpers";
 import { expectNoAxeViolations } from "./helpers";
 
@@ -20,12 +20,6 @@ test.afterEach(async () => {
   boutique = undefined;
   smtp = undefined;
 });
-
-/** A boutique whose public address (APP_URL, used in mail links) is where it really listens. */
-async function startOwnBoutique(env: Record<string, string> = {}) {
-  const port = await freePort();
-  return startBoutique({ PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, ...env });
-}
 
 async function subscriberRows(dataDir: string) {
   // Read the data folder directly, once the server has released it.

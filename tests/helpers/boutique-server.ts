@@ -1,3 +1,4 @@
+import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { freePort } from "./smtp";
 import { spawnNode, tempDir, type Spawned } from "./processes";
@@ -60,4 +61,25 @@ export async function startBoutique(
       return child.exited;
     },
   };
+}
+
+/**
+ * A boutique whose public address (APP_URL, used in mail links and checkout URLs) is where it really listens: a free
+ * port is chosen first so the two agree.
+ */
+export async function startOwnBoutique(
+  env: Record<string, string | undefined> = {},
+  options?: Parameters<typeof startBoutique>[1],
+): Promise<BoutiqueServer> {
+  const port = await freePort();
+  return startBoutique({ PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, ...env }, options);
+}
+
+/** Gives `email`'s account the admin role the operator's way: the CLI (scripts/admin-grant.ts) on the data folder `dataDir`. */
+export function grantAdminRole(email: string, dataDir: string | undefined): Promise<void> {
+  return new Promise<void>((resolve, reject) =>
+    execFile("npx", ["tsx", "scripts/admin-grant.ts", email], { env: { ...process.env, DATA_DIR: dataDir } }, (error, stdout, stderr) =>
+      error ? reject(new Error(`${error.message}\n${stdout}\n${stderr}`)) : resolve(),
+    ),
+  );
 }

@@ -5,11 +5,10 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { grantAdminByEmail } from "~/modules/accounts/admin-grant.server";
-import { startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
+import { type BoutiqueServer, startOwnBoutique } from "../helpers/boutique-server";
 import { postgresAvailable, postgresEngine } from "../helpers/databases";
 import { signUpShopper } from "../helpers/shoppers";
 import { useTestDatabase } from "../helpers/test-database";
-import { freePort } from "../helpers/smtp";
 
 /**
  * Issue 12: "a million-row export with bounded memory". A built server on
@@ -89,10 +88,7 @@ describe.skipIf(!postgresAvailable)(`a CSV export of ${ROWS.toLocaleString("en-U
       from generate_series(1, ${ROWS}::int) n`);
     await db.execute(sql`alter table newsletter_subscribers enable trigger newsletter_subscribers_notify`);
     await db.execute(sql`analyze newsletter_subscribers`);
-    const port = await freePort();
-    server = await startBoutique({
-      PORT: String(port),
-      APP_URL: `http://127.0.0.1:${port}`,
+    server = await startOwnBoutique({
       DATABASE_URL: database.url,
       DATABASE_POOL_SIZE: "4",
       APP_SECRET: randomBytes(32).toString("hex"),

@@ -1,14 +1,12 @@
-import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { userRoles } from "~/db/schema/accounts";
 import { grantAdminByEmail } from "~/modules/accounts/admin-grant.server";
-import { startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
+import { startBoutique, type BoutiqueServer, startOwnBoutique, grantAdminRole } from "../helpers/boutique-server";
 import { postgresAvailable, postgresEngine } from "../helpers/databases";
 import { useTestDatabase } from "../helpers/test-database";
 import { cookieFrom, signUpShopper } from "../helpers/shoppers";
-import { freePort } from "../helpers/smtp";
 import { openSse, type SseClient } from "../helpers/sse";
 
 /**
@@ -110,11 +108,8 @@ describe.skipIf(!postgresAvailable)(
     beforeAll(async () => {
       const secret = randomBytes(32).toString("hex");
       const start = async () => {
-        const port = await freePort();
-        return startBoutique({
+        return startOwnBoutique({
           ...QUIET_ENV,
-          PORT: String(port),
-          APP_URL: `http://127.0.0.1:${port}`,
           DATABASE_URL: database.url,
           DATABASE_POOL_SIZE: "4",
           APP_SECRET: secret,
@@ -208,11 +203,7 @@ describe("on the embedded database (PGlite), signing out ends the stream too", {
     const email = uniqueEmail("paula-pglite");
     const first = await signUpShopper(server.url, "Paula PGlite", email, PASSWORD);
     // The operator's CLI path: it reaches the running server's embedded database through the data folder.
-    await new Promise<void>((resolve, reject) =>
-      execFile("npx", ["tsx", "scripts/admin-grant.ts", email], { env: { ...process.env, DATA_DIR: server.dataDir } }, (error, stdout) =>
-        error ? reject(new Error(`${error.message}\n${stdout}`)) : resolve(),
-      ),
-    );
+    await grantAdminRole(email, server.dataDir);
     const second = await signIn(server, email);
     const ending = await sse.admin(server, first);
     const staying = await sse.admin(server, second);

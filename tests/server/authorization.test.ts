@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
+import { startBoutique, type BoutiqueServer, grantAdminRole } from "../helpers/boutique-server";
 import { designForm, signUpShopper } from "../helpers/shoppers";
 import { boutiqueDatePlus } from "../helpers/boutique-date";
 
@@ -37,15 +37,7 @@ beforeAll(async () => {
   cookies.other = await signUp("Otto Other", "otto@example.com");
   cookies.admin = await signUp("Bea Boss", ADMIN_EMAIL);
   // The admin role: granted by the operator's CLI path (ADMIN_EMAILS needs a verified address).
-  const { execFile } = await import("node:child_process");
-  await new Promise<void>((resolve, reject) =>
-    execFile(
-      "npx",
-      ["tsx", "scripts/admin-grant.ts", ADMIN_EMAIL],
-      { env: { ...process.env, DATA_DIR: server.dataDir } },
-      (error, stdout) => (error ? reject(new Error(`${error.message}\n${stdout}`)) : resolve()),
-    ),
-  );
+  await grantAdminRole(ADMIN_EMAIL, server.dataDir);
   const added = await post(
     "/account/addresses",
     {

@@ -1,7 +1,6 @@
-import { execFile } from "node:child_process";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
+import { startBoutique, type BoutiqueServer, grantAdminRole } from "../helpers/boutique-server";
 import { designForm, signUpShopper } from "../helpers/shoppers";
 
 // The custom design form with inspiration images, end to end on the built
@@ -40,14 +39,7 @@ beforeAll(async () => {
   cookies.customer = await signUp("Cara Customer", "cara@example.com");
   cookies.other = await signUp("Otto Other", "otto@example.com");
   cookies.admin = await signUp("Bea Boss", ADMIN_EMAIL);
-  await new Promise<void>((resolve, reject) =>
-    execFile(
-      "npx",
-      ["tsx", "scripts/admin-grant.ts", ADMIN_EMAIL],
-      { env: { ...process.env, DATA_DIR: server.dataDir } },
-      (error, stdout) => (error ? reject(new Error(`${error.message}\n${stdout}`)) : resolve()),
-    ),
-  );
+  await grantAdminRole(ADMIN_EMAIL, server.dataDir);
 }, 300_000);
 
 afterAll(async () => {

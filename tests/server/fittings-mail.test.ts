@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
-import { execFile } from "node:child_process";
+import { type BoutiqueServer, startOwnBoutique, grantAdminRole } from "../helpers/boutique-server";
 import { designForm, signUpShopper } from "../helpers/shoppers";
-import { freePort, startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../helpers/smtp";
+import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../helpers/smtp";
 import { formatSlot } from "~/lib/format";
 import { boutiqueDatePlus } from "../helpers/boutique-date";
 import { readIcsStrictly } from "../helpers/ics";
@@ -50,10 +49,7 @@ describe("fitting mail over SMTP", { timeout: 300_000 }, () => {
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    const port = await freePort();
-    boutique = await startBoutique({
-      PORT: String(port),
-      APP_URL: `http://127.0.0.1:${port}`,
+    boutique = await startOwnBoutique({
       SMTP_URL: smtp.url,
       MAIL_FROM: "The Hive <hello@thehive.test>",
     });
@@ -141,14 +137,7 @@ describe("fitting mail over SMTP", { timeout: 300_000 }, () => {
     // An admin: signed up, then given the role by the operator's CLI (the running server holds the data folder and is asked).
     const adminEmail = `staff-${Date.now()}@example.com`;
     const cookie = await signUpShopper(boutique.url, "Bea Boss", adminEmail);
-    await new Promise<void>((resolve, reject) =>
-      execFile(
-        "npx",
-        ["tsx", "scripts/admin-grant.ts", adminEmail],
-        { env: { ...process.env, DATA_DIR: boutique.dataDir } },
-        (error, stdout) => (error ? reject(new Error(`${error.message}\n${stdout}`)) : resolve()),
-      ),
-    );
+    await grantAdminRole(adminEmail, boutique.dataDir);
     const view = `/admin/dashboard?tab=appointments&q=${encodeURIComponent(email)}`;
     const page = await (await fetch(`${boutique.url}${view}`, { headers: { cookie } })).text();
     const id = /name="id" value="([0-9a-f-]{36})"/.exec(page)?.[1];

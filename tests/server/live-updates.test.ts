@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { grantAdminByEmail } from "~/modules/accounts/admin-grant.server";
-import { startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
+import { type BoutiqueServer, startOwnBoutique } from "../helpers/boutique-server";
 import { postgresAvailable, postgresEngine } from "../helpers/databases";
-import { freePort } from "../helpers/smtp";
 import { openSse, type SseClient } from "../helpers/sse";
 import { signUpShopper } from "../helpers/shoppers";
 import { boutiqueDatePlus } from "../helpers/boutique-date";
@@ -31,10 +30,7 @@ describe.skipIf(!postgresAvailable)("live updates across two instances on one Po
   beforeAll(async () => {
     const secret = randomBytes(32).toString("hex");
     const start = async () => {
-      const port = await freePort();
-      return startBoutique({
-        PORT: String(port),
-        APP_URL: `http://127.0.0.1:${port}`,
+      return startOwnBoutique({
         DATABASE_URL: database.url,
         DATABASE_POOL_SIZE: "4",
         APP_SECRET: secret,

@@ -1,9 +1,9 @@
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CheckoutResponse, Product } from "~/modules/catalogue/types";
-import { startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
+import { type BoutiqueServer, startOwnBoutique } from "../helpers/boutique-server";
 import { signUpShopper } from "../helpers/shoppers";
-import { freePort, startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../helpers/smtp";
+import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../helpers/smtp";
 import { boutiqueDatePlus } from "../helpers/boutique-date";
 
 // Issue 23, finding 1: every link the boutique mails carries a secret (a token in the path or the query, a
@@ -57,10 +57,7 @@ describe("no working secret in the log", { timeout: 300_000 }, () => {
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    const port = await freePort();
-    boutique = await startBoutique({
-      PORT: String(port),
-      APP_URL: `http://127.0.0.1:${port}`,
+    boutique = await startOwnBoutique({
       SMTP_URL: smtp.url,
       MAIL_FROM: "The Hive <hello@thehive.test>",
     });

@@ -1,17 +1,72 @@
 // The catalogue's client-safe front door: the rules the pages apply to a
 // product (variant selection, card shape) and the browser's calls to the
 // catalogue's resource routes (the header's search and the bag's checkout).
+import type { MetaDescriptor } from "react-router";
+import { breadcrumbs, pageMeta, type Matches } from "~/lib/seo";
 import type { CheckoutResponse, CollectionHandle, Product, ProductVariant, SearchHit, SelectedOption, StockShortfall } from "./types";
 
-/** The collection pages (SPEC §2), named as the navigation names them. */
-export const COLLECTION_PAGES: Record<CollectionHandle, { name: string; path: string }> = {
-  weddings: { name: "Weddings", path: "/weddings" },
-  prom: { name: "Prom", path: "/prom" },
-  celebrations: { name: "Celebrations", path: "/celebrations" },
+/**
+ * The collection pages (SPEC §2): named as the navigation names them, with the words of their opening (eyebrow,
+ * title, intro), their search-result title and description, and whether they offer the bridal style filter.
+ */
+export interface CollectionPageText {
+  name: string;
+  path: string;
+  eyebrow: string;
+  title: string;
+  intro: string;
+  metaTitle: string;
+  description: string;
+  showStyles: boolean;
+}
+
+export const COLLECTION_PAGES: Record<CollectionHandle, CollectionPageText> = {
+  weddings: {
+    name: "Weddings",
+    path: "/weddings",
+    eyebrow: "Bridal collection",
+    title: "The Bridal Suite",
+    intro:
+      "Lace that whispers, satin that glows, silhouettes cut for the way you move. Find the gown you will remember — outdoors under the oaks or beneath a cathedral's vaults.",
+    metaTitle: "Wedding Dresses — The Bridal Suite",
+    description:
+      "Wedding gowns for every kind of celebration: outdoor, formal, bohemian, modern and romantic bridal styles, fitted in our Savannah studio.",
+    showStyles: true,
+  },
+  prom: {
+    name: "Prom",
+    path: "/prom",
+    eyebrow: "Prom collection",
+    title: "The Prom Edit",
+    intro: "Your night, your entrance. Gowns with drama, colour and ease, chosen for the moment the music starts.",
+    metaTitle: "Prom Dresses — The Prom Edit",
+    description:
+      "Prom dresses with sparkle, colour and movement: sequins, satin and tulle gowns chosen and fitted in our Savannah boutique.",
+    showStyles: false,
+  },
+  celebrations: {
+    name: "Celebrations",
+    path: "/celebrations",
+    eyebrow: "Evening & occasion",
+    title: "Celebrations",
+    intro: "Galas, anniversaries, milestone birthdays and the mother of the bride: gowns for the evenings you will talk about for years.",
+    metaTitle: "Celebration Dresses — Galas, Anniversaries & More",
+    description: "Evening and celebration gowns for galas, anniversaries, birthdays and every milestone worth dressing for.",
+    showStyles: false,
+  },
 };
 
+/** A collection page's meta: its title, description and social picture, and its breadcrumb from Home. */
+export function collectionPageMeta(collection: CollectionHandle, matches: Matches, image?: string | null): MetaDescriptor[] {
+  const page = COLLECTION_PAGES[collection];
+  return [
+    ...pageMeta({ matches, title: page.metaTitle, description: page.description, path: page.path, image }),
+    breadcrumbs(matches, [{ name: "Home", path: "/" }, page]),
+  ];
+}
+
 /** The collection a gown is shown under, for its breadcrumb: the first it belongs to (Weddings for one in none). */
-export function collectionPageOf(product: Pick<Product, "collections">): { name: string; path: string } {
+export function collectionPageOf(product: Pick<Product, "collections">): CollectionPageText {
   return COLLECTION_PAGES[product.collections[0] ?? "weddings"];
 }
 

@@ -3,22 +3,18 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { parseCollectionQuery } from "~/modules/catalogue/collection-rules";
 import { CollectionPage } from "~/modules/catalogue/components/collection-page";
+import type { CollectionHandle } from "~/modules/catalogue/types";
 
-/** The collection page as the server sends it for `url`, with no dress left after the filter (SPEC §4, state 3). */
-function render(url: string, showStyles: boolean): string {
+/**
+ * The collection page as the server sends it for `url`, with no dress left after the filter (SPEC §4, state 3):
+ * Weddings' page offers the style filter, Prom's does not.
+ */
+function render(url: string, collection: CollectionHandle): string {
   const query = parseCollectionQuery(new URL(url, "http://boutique.test").searchParams);
   const Stub = createRoutesStub([
     {
       path: "/weddings",
-      Component: () => (
-        <CollectionPage
-          eyebrow="Bridal collection"
-          title="The Bridal Suite"
-          intro="Gowns."
-          data={{ total: 12, products: [], query, notice: null, showcase: [] }}
-          showStyles={showStyles}
-        />
-      ),
+      Component: () => <CollectionPage collection={collection} data={{ total: 12, products: [], query, notice: null, showcase: [] }} />,
     },
   ]);
   return renderToStaticMarkup(<Stub initialEntries={[url]} />);
@@ -39,7 +35,7 @@ const forms = (html: string) => [...html.matchAll(/<form\b[^>]*>[\s\S]*?<\/form>
 
 describe("collection page controls, as the server renders them", () => {
   it("'Clear Filters' is a submit button of a GET form that keeps the sort and drops the style", () => {
-    const html = render("/weddings?style=romantic&sort=name-az", true);
+    const html = render("/weddings?style=romantic&sort=name-az", "weddings");
     expect(html).toContain("No Results Found");
     const clear = forms(html).find((form) => form.includes("Clear Filters"));
     expect(clear).toMatch(/^<form\b[^>]*method="get"/);
@@ -50,7 +46,7 @@ describe("collection page controls, as the server renders them", () => {
   });
 
   it("the bridal style filters are submit buttons in a group named Style, the chosen one pressed, and they keep the sort", () => {
-    const html = render("/weddings?style=romantic&sort=name-az", true);
+    const html = render("/weddings?style=romantic&sort=name-az", "weddings");
     const styles = forms(html).find((form) => form.includes("<legend"))!;
     expect(styles).toMatch(/<fieldset><legend[^>]*>Style<\/legend>/);
     expect(styles).toMatch(/^<form\b[^>]*method="get"/);
@@ -73,7 +69,7 @@ describe("collection page controls, as the server renders them", () => {
   });
 
   it("the sort is a labelled select in a GET form that keeps the style, with an Apply button for browsers without JavaScript", () => {
-    const html = render("/weddings?style=romantic&sort=name-az", true);
+    const html = render("/weddings?style=romantic&sort=name-az", "weddings");
     const sort = forms(html).find((form) => form.includes('id="sort-inline"'))!;
     expect(sort).toMatch(/<label for="sort-inline"[^>]*>Sort by<\/label>/);
     expect(sort).toContain('<input type="hidden" name="style" value="romantic"/>');
@@ -86,7 +82,7 @@ describe("collection page controls, as the server renders them", () => {
   });
 
   it("without the style filter (Prom, Celebrations) there is the sort alone: no style buttons and no drawer", () => {
-    const html = render("/weddings?sort=price-high", false);
+    const html = render("/weddings?sort=price-high", "prom");
     expect(html).toContain('id="sort-inline"');
     expect(html).not.toContain("All Styles");
     expect(html).not.toContain("Filter &amp; Sort");

@@ -2,18 +2,19 @@ import { Loader2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useLocation, useNavigation } from "react-router";
 import type { CollectionQuery } from "../collection-rules";
-import type { Product, StorefrontNotice } from "../types";
+import { COLLECTION_PAGES } from "../catalogue";
+import type { CollectionHandle, Product, StorefrontNotice } from "../types";
 import { ClearFiltersButton, CollectionControls } from "./collection-controls";
 import { ProductGrid } from "./product-card";
 import { TwoImageShowcase, type ShowcaseImage } from "./showcase";
 import { StorefrontNoticeToast } from "./storefront-notice";
 import { Button } from "~/components/ui/button";
 import { HydrateSeparately } from "~/components/ui/hydrate-separately";
+import { cx } from "~/lib/class-names";
 
 export interface CollectionPageProps {
-  eyebrow: string;
-  title: string;
-  intro: string;
+  /** Whose words open the page and whether it offers the style filter (COLLECTION_PAGES). */
+  collection: CollectionHandle;
   /** What loadCollection returned for this page. */
   data: {
     /** Every dress in the collection, before filtering (0 means the catalogue is empty). */
@@ -23,12 +24,12 @@ export interface CollectionPageProps {
     notice: StorefrontNotice | null;
     showcase: ShowcaseImage[];
   };
-  showStyles: boolean;
   before?: ReactNode;
   after?: ReactNode;
 }
 
-export function CollectionPage({ eyebrow, title, intro, data, showStyles, before, after }: CollectionPageProps) {
+export function CollectionPage({ collection, data, before, after }: CollectionPageProps) {
+  const { eyebrow, title, intro, showStyles } = COLLECTION_PAGES[collection];
   const { total, products, query } = data;
   const navigation = useNavigation();
   const location = useLocation();
@@ -97,5 +98,14 @@ export function CollectionPage({ eyebrow, title, intro, data, showStyles, before
       </section>
       {after}
     </>
+  );
+}
+
+/** A band of the page's own words above (`before`) or below (`after`) the dresses, as wide as their grid. */
+export function CollectionBand({ label, className, children }: { label?: string; className: string; children: ReactNode }) {
+  return (
+    <section className={cx("mx-auto w-full max-w-7xl px-6 lg:px-8", className)} aria-label={label}>
+      {children}
+    </section>
   );
 }

@@ -3,30 +3,21 @@ import { Button } from "~/components/ui/button";
 import { Reveal } from "~/components/ui/reveal";
 import { BRAND } from "~/lib/brand";
 import { ARTWORK } from "../../content/artwork";
+import { FramedArtwork } from "../artwork-image";
+import { SectionHeading } from "../section-heading";
 
 export function AboutBlock() {
-  const art = ARTWORK.atelier;
   return (
     <Reveal as="section" aria-labelledby="about-heading" className="px-6 py-24 sm:px-8 sm:py-32">
       <div className="mx-auto grid max-w-6xl items-center gap-14 md:grid-cols-2 lg:gap-24">
-        <div className="relative mx-auto w-full max-w-md">
-          <div aria-hidden="true" className="absolute -top-4 -left-4 h-full w-full border border-gold/60" />
-          <img
-            src={art.src}
-            width={art.width}
-            height={art.height}
-            alt={art.alt}
-            loading="lazy"
-            decoding="async"
-            className="relative h-auto w-full"
-          />
-        </div>
+        <FramedArtwork art={ARTWORK.atelier} frame="top-left" />
         <div>
-          <p className="eyebrow">Our story</p>
-          <h2 id="about-heading" className="mt-4 text-4xl leading-tight sm:text-5xl">
-            A Little Studio on {BRAND.street.replace(/^\d+\s+/, "")}
-          </h2>
-          <div aria-hidden="true" className="mt-6 h-px w-16 bg-gold" />
+          <SectionHeading
+            id="about-heading"
+            align="left"
+            eyebrow="Our story"
+            title={`A Little Studio on ${BRAND.street.replace(/^\d+\s+/, "")}`}
+          />
           <p className="mt-6 text-lg leading-relaxed text-muted-foreground">
             The Hive began with a simple idea: that finding the dress should feel as joyful as wearing it. We choose every gown by hand, fit
             it in-house, and take the time to hear the story you are dressing for.

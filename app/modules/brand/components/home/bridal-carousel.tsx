@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Reveal } from "~/components/ui/reveal";
 import { BRIDAL_SLIDES } from "../../content/home";
+import { ArtworkImage } from "../artwork-image";
 import { SectionHeading } from "../section-heading";
 
 /** SPEC §9: autoplay every 4000 ms, looping. */
@@ -104,13 +105,8 @@ export function BridalCarousel() {
               >
                 <figure>
                   {/* Only the picture of a slide at the side is dimmed; its words keep full contrast. */}
-                  <img
-                    src={slide.image.src}
-                    width={slide.image.width}
-                    height={slide.image.height}
-                    alt={slide.image.alt}
-                    loading="lazy"
-                    decoding="async"
+                  <ArtworkImage
+                    art={slide.image}
                     draggable={false}
                     className={`h-auto w-full transition-opacity duration-700 ${index === selected ? "opacity-100" : "opacity-55"}`}
                   />

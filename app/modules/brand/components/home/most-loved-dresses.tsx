@@ -4,7 +4,8 @@ import { Reveal } from "~/components/ui/reveal";
 import { formatPrice } from "~/lib/format";
 import type { Product } from "~/modules/catalogue/types";
 import { ARTWORK } from "../../content/artwork";
-import { SectionHeading } from "../section-heading";
+import { ArtworkImage } from "../artwork-image";
+import { SectionHeading, SectionLink } from "../section-heading";
 import { imageSrcSet, imageUrlAtWidth } from "~/lib/image-url";
 
 /** What the section needs of a catalogue product. */
@@ -31,11 +32,7 @@ export function MostLovedDresses({ products }: { products: MostLovedProduct[] })
       ) : (
         <ComingSoon />
       )}
-      <div className="mt-14 text-center">
-        <Button asChild variant="outline">
-          <Link to="/weddings">View Wedding Dresses</Link>
-        </Button>
-      </div>
+      <SectionLink to="/weddings">View Wedding Dresses</SectionLink>
     </Reveal>
   );
 }
@@ -74,18 +71,9 @@ function ProductTile({ product }: { product: MostLovedProduct }) {
 
 /** The empty catalogue, said beautifully rather than left blank. */
 function ComingSoon() {
-  const art = ARTWORK.comingSoon;
   return (
     <div className="mx-auto mt-16 grid max-w-5xl items-center overflow-hidden border border-border bg-surface md:grid-cols-2">
-      <img
-        src={art.src}
-        width={art.width}
-        height={art.height}
-        alt={art.alt}
-        loading="lazy"
-        decoding="async"
-        className="h-full w-full object-cover"
-      />
+      <ArtworkImage art={ARTWORK.comingSoon} className="h-full w-full object-cover" />
       <div className="px-8 py-12 text-center md:px-12 md:text-left">
         <p className="eyebrow">Coming soon</p>
         <p className="mt-4 font-display text-3xl leading-snug sm:text-4xl">Our most loved gowns are on their way</p>
