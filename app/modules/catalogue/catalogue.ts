@@ -66,8 +66,9 @@ export function collectionPageMeta(collection: CollectionHandle, matches: Matche
 }
 
 /** The collection a gown is shown under, for its breadcrumb: the first it belongs to (Weddings for one in none). */
-export function collectionPageOf(product: Pick<Product, "collections">): CollectionPageText {
-  return COLLECTION_PAGES[product.collections[0] ?? "weddings"];
+export function collectionPageOf(product: Pick<Product, "collections">): { name: string; path: string } {
+  const { name, path } = COLLECTION_PAGES[product.collections[0] ?? "weddings"];
+  return { name, path };
 }
 
 const matches = (variant: ProductVariant, options: SelectedOption[]) =>
