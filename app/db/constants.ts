@@ -6,6 +6,11 @@ export const SUBMISSION_STATUSES = ["pending", "contacted", "in-progress", "comp
 export const APPOINTMENT_STATUSES = ["pending", "confirmed", "completed", "cancelled"] as const;
 /** Statuses that hold a fitting slot; a cancelled or completed booking frees it. */
 export const ACTIVE_APPOINTMENT_STATUSES = ["pending", "confirmed"] as const;
+
+/** A pending or confirmed fitting: it holds its seat, so it can still be moved or cancelled. */
+export function isActiveAppointmentStatus(status: string): boolean {
+  return (ACTIVE_APPOINTMENT_STATUSES as readonly string[]).includes(status);
+}
 export const APPOINTMENT_TYPES = ["fitting"] as const;
 export const ADDRESS_TYPES = ["shipping", "billing"] as const;
 export const ROLES = ["admin"] as const;

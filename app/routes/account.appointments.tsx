@@ -17,6 +17,7 @@ import {
   cancelOwnFitting,
   fittingAvailability,
   listAppointments,
+  refusalStatus,
   rescheduleOwnFitting,
   type AccountAppointment,
 } from "~/modules/fittings/fittings.server";
@@ -67,8 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? await rescheduleOwnFitting(services.database.db, user.id, move.data, options)
       : await cancelOwnFitting(services.database.db, user.id, parsed.data, options);
     if (outcome.status === "refused") {
-      const status = outcome.reason === "not-found" ? 404 : outcome.reason === "closed" || outcome.reason === "past" ? 400 : 409;
-      return data<AccountAnswer>({ intent, ...formFailure(outcome.message) }, { status });
+      return data<AccountAnswer>({ intent, ...formFailure(outcome.message) }, { status: refusalStatus(outcome.reason) });
     }
     services.nudgeMail();
     logger.info({ appointmentId: outcome.appointment.id, userId: user.id }, `fitting ${outcome.status} by the shopper`);
@@ -127,22 +127,18 @@ export default function AppointmentsTab({ loaderData, actionData }: Route.Compon
 /** GET forms: buttons that open the view of this fitting (a plain address, so they work without JavaScript). */
 function ChangeButtons({ appointment: a }: { appointment: AccountAppointment }) {
   const when = formatSlot(a.preferredDate, a.preferredTime);
-  return (
-    <>
-      <Form method="get" action={TAB} preventScrollReset>
-        <input type="hidden" name="reschedule" value={a.id} />
-        <Button type="submit" variant="outline" size="sm" aria-label={`Reschedule your fitting on ${when}`}>
-          Reschedule
-        </Button>
-      </Form>
-      <Form method="get" action={TAB} preventScrollReset>
-        <input type="hidden" name="cancel" value={a.id} />
-        <Button type="submit" variant="outline" size="sm" aria-label={`Cancel your fitting on ${when}`}>
-          Cancel
-        </Button>
-      </Form>
-    </>
-  );
+  const views = [
+    { name: "reschedule", label: "Reschedule" },
+    { name: "cancel", label: "Cancel" },
+  ];
+  return views.map((view) => (
+    <Form key={view.name} method="get" action={TAB} preventScrollReset>
+      <input type="hidden" name={view.name} value={a.id} />
+      <Button type="submit" variant="outline" size="sm" aria-label={`${view.label} your fitting on ${when}`}>
+        {view.label}
+      </Button>
+    </Form>
+  ));
 }
 
 function CancelQuestion({ appointment: a }: { appointment: AccountAppointment }) {

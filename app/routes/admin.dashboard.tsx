@@ -22,7 +22,7 @@ import { DashboardToasts, useDashboardFetcher, useHydrated, type DashboardAnswer
 import { firstMessage, formFailure, parseForm, type FieldErrors, type SubmittedValues } from "~/lib/forms";
 import { isUuid } from "~/lib/uuid";
 import { fittingRescheduleSchema, fittingStaffCancelSchema, STAFF_MESSAGES } from "~/modules/fittings/schema";
-import type { StaffRefusal } from "~/modules/fittings/fittings.server";
+import { refusalStatus } from "~/modules/fittings/fittings.server";
 import { LiveUpdates } from "~/modules/realtime/components/live-updates";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -151,13 +151,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
   return fail("Unknown action", 400);
-}
-
-/** A refused reschedule or cancellation: the booking is gone (404), the request makes no sense (400), or the slot or booking says no (409). */
-function refusalStatus(reason: StaffRefusal): number {
-  if (reason === "not-found") return 404;
-  if (reason === "full" || reason === "duplicate" || reason === "inactive") return 409;
-  return 400;
 }
 
 function RefreshButton() {

@@ -7,7 +7,7 @@
 // entry) runs, so all of it lands or none of it does.
 import { and, eq, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
-import { ACTIVE_APPOINTMENT_STATUSES, type AppointmentStatus } from "~/db/constants";
+import { isActiveAppointmentStatus, type AppointmentStatus } from "~/db/constants";
 import { isUniqueViolation } from "~/db/errors";
 import { appointments } from "~/db/schema/fittings";
 import type { Env } from "~/lib/env.server";
@@ -67,7 +67,7 @@ type LockedRow = NonNullable<Awaited<ReturnType<typeof lockAppointment>>>;
 /** In the asker's words: why this booking cannot change at all now, or null when it can. */
 function unchangeable(row: LockedRow, options: StaffChangeOptions, now: Date): StaffChangeOutcome | null {
   const shopper = options.shopper !== undefined;
-  if (!(ACTIVE_APPOINTMENT_STATUSES as readonly string[]).includes(row.status)) {
+  if (!isActiveAppointmentStatus(row.status)) {
     if (!shopper) return refused("inactive", STAFF_MESSAGES.inactive(row.status));
     return refused("inactive", row.status === "cancelled" ? SHOPPER_CHANGE_MESSAGES.cancelledAlready : SHOPPER_CHANGE_MESSAGES.over);
   }
@@ -78,24 +78,36 @@ function unchangeable(row: LockedRow, options: StaffChangeOptions, now: Date): S
   return null;
 }
 
-/** A refusal in the asker's words: staff read the dashboard's, the shopper the booking form's. */
-function refusedFor(reason: "not-found" | "same" | "full" | "duplicate", options: StaffChangeOptions): StaffChangeOutcome {
-  if (!options.shopper) {
-    const staff = {
-      "not-found": STAFF_MESSAGES.notFound,
-      same: STAFF_MESSAGES.same,
-      full: STAFF_MESSAGES.full,
-      duplicate: STAFF_MESSAGES.duplicate,
-    };
-    return refused(reason, staff[reason]);
-  }
-  const words = {
+type WordedRefusal = "not-found" | "same" | "full" | "duplicate";
+
+/** Refusals in the asker's words: staff read the dashboard's, the shopper the booking form's. */
+const REFUSAL_WORDS: Record<"staff" | "shopper", Record<WordedRefusal, string>> = {
+  staff: {
+    "not-found": STAFF_MESSAGES.notFound,
+    same: STAFF_MESSAGES.same,
+    full: STAFF_MESSAGES.full,
+    duplicate: STAFF_MESSAGES.duplicate,
+  },
+  shopper: {
     "not-found": SHOPPER_CHANGE_MESSAGES.notFound,
     same: SHOPPER_CHANGE_MESSAGES.same,
     full: FITTING_MESSAGES.slotTaken,
     duplicate: FITTING_MESSAGES.alreadyBooked,
-  };
-  return refused(reason, words[reason]);
+  },
+};
+
+function refusedFor(reason: WordedRefusal, options: StaffChangeOptions): StaffChangeOutcome {
+  return refused(reason, REFUSAL_WORDS[options.shopper ? "shopper" : "staff"][reason]);
+}
+
+/**
+ * A refused change as an HTTP status, for every route that answers one: the booking is not there (404), the
+ * booking or the slot says no as things stand (409), or the request asks what cannot be (400).
+ */
+export function refusalStatus(reason: StaffRefusal): 400 | 404 | 409 {
+  if (reason === "not-found") return 404;
+  if (reason === "full" || reason === "duplicate" || reason === "inactive" || reason === "changed" || reason === "over") return 409;
+  return 400;
 }
 
 /** SPEC's notes begin 'Preferred time: 10:00 AM': a reschedule rewrites that first line and keeps the shopper's note. */

@@ -6,7 +6,7 @@
 // her booking only, at the sequence she saw).
 import { desc, eq } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
-import { ACTIVE_APPOINTMENT_STATUSES, type AppointmentStatus } from "~/db/constants";
+import { isActiveAppointmentStatus, type AppointmentStatus } from "~/db/constants";
 import { appointments } from "~/db/schema/fittings";
 import { verifyCancelToken } from "./cancel-links.server";
 import { cancelFitting, rescheduleFitting, type StaffChangeOptions, type StaffChangeOutcome } from "./changes.server";
@@ -25,7 +25,7 @@ export interface AccountAppointment {
 }
 
 export function isUpcoming(row: { status: string; startsAt: Date | null }, now: Date): boolean {
-  return (ACTIVE_APPOINTMENT_STATUSES as readonly string[]).includes(row.status) && (row.startsAt?.getTime() ?? 0) > now.getTime();
+  return isActiveAppointmentStatus(row.status) && (row.startsAt?.getTime() ?? 0) > now.getTime();
 }
 
 /** SPEC §7 "select by user_id": hers only, latest date first. */

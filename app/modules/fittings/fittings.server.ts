@@ -5,6 +5,7 @@ export { findFittingByLink, type CancelLookup } from "./cancel-links.server";
 export {
   cancelFitting,
   cancelFittingByLink,
+  refusalStatus,
   rescheduleFitting,
   type StaffChangeOptions,
   type StaffChangeOutcome,

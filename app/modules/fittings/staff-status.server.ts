@@ -2,7 +2,7 @@
 // run inside the caller's transaction so the admin module audits them in the same commit.
 import { sql } from "drizzle-orm";
 import { queryRows, type Executor } from "~/db/client.server";
-import { ACTIVE_APPOINTMENT_STATUSES } from "~/db/constants";
+import { isActiveAppointmentStatus } from "~/db/constants";
 
 /** What the row was before a change: its status and who it is for (the audit's label). */
 export type FittingRowBefore = {
@@ -23,7 +23,7 @@ export async function setFittingStatus(
   const [before] = await queryRows<FittingRowBefore>(tx, sql`select status, name, email from appointments where id = ${id} for update`);
   if (!before) return "not-found";
   if (before.status === status) return { changed: false, before };
-  const active = (ACTIVE_APPOINTMENT_STATUSES as readonly string[]).includes(status);
+  const active = isActiveAppointmentStatus(status);
   const updated = await queryRows<{ id: string }>(
     tx,
     active

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import {
   AlertDialog,
@@ -11,23 +11,15 @@ import {
   AlertDialogTrigger,
 } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
-import { DateGrid } from "~/components/ui/date-grid";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
-import { Field, FieldError, FormMessage } from "~/components/ui/field";
-import { Select } from "~/components/ui/select";
+import { FormMessage } from "~/components/ui/field";
 import { formatSlot } from "~/lib/format";
 import { getFormErrors, inputAttributes, type FieldErrors } from "~/lib/forms";
-import { ACTIVE_APPOINTMENT_STATUSES } from "~/db/constants";
 import type { FittingAvailability } from "~/modules/fittings/components/fitting-booking-form";
-import { longDate, slotLabel, SLOT_TIMES } from "~/modules/fittings/fittings";
+import { NewDateField, NewTimeField, newTimeChoice } from "~/modules/fittings/components/new-slot-fields";
 import { fittingRescheduleSchema, fittingStaffCancelSchema } from "~/modules/fittings/schema";
 import type { AppointmentRow } from "../types";
 import { useDashboardFetcher, useHydrated } from "./use-dashboard-action";
-
-/** Only a pending or confirmed fitting holds a slot, so only those can be moved or cancelled. */
-export function isActiveAppointment(status: string): boolean {
-  return (ACTIVE_APPOINTMENT_STATUSES as readonly string[]).includes(status);
-}
 
 const when = (date: string, time: string) => formatSlot(date, time);
 
@@ -72,12 +64,9 @@ export function RescheduleControl({ row, back }: { row: AppointmentRow; back: st
   const availability = slots.data;
   // The server may answer with another day (the asked one cannot be booked): follow it.
   const shownDate = availability && (date === null || availability.date !== date) && slots.state === "idle" ? availability.date : date;
-  const closed = useMemo(() => new Set(availability?.calendar.closedDays ?? []), [availability]);
   const daySlots = availability && availability.date === shownDate ? availability.slots : null;
-  const isCurrent = (value: string) => shownDate === row.preferredDate && value === row.preferredTime;
-  const choosable = (value: string) => Boolean(daySlots?.find((slot) => slot.time === value)?.available) && !isCurrent(value);
-  const chosenTime = time && choosable(time) ? time : (SLOT_TIMES.find(choosable) ?? "");
-  const noTimes = daySlots !== null && chosenTime === "";
+  const current = { date: row.preferredDate, time: row.preferredTime };
+  const choice = newTimeChoice(daySlots, shownDate, current, time);
 
   if (!hydrated) return null;
   return (
@@ -130,62 +119,25 @@ export function RescheduleControl({ row, back }: { row: AppointmentRow; back: st
           <input type="hidden" {...inputAttributes(fittingRescheduleSchema, "date")} value={shownDate ?? ""} />
           {availability ? (
             <>
-              <fieldset className="min-w-0">
-                <legend className="text-xs tracking-[0.18em] text-muted-foreground uppercase">New date</legend>
-                <div className="mt-2 flex justify-center border border-border bg-surface p-2 sm:p-3">
-                  <DateGrid
-                    label="New date"
-                    value={shownDate}
-                    required
-                    min={availability.calendar.today}
-                    max={availability.calendar.lastDay}
-                    disabled={closed}
-                    describedBy={errors.date ? `${ids.date}-error` : `${ids.date}-hint`}
-                    onChange={(next) => {
-                      if (!next) return;
-                      setDate(next);
-                      setErrors({});
-                      loadDay(next);
-                    }}
-                  />
-                </div>
-                <p id={`${ids.date}-hint`} className="mt-2 text-sm text-muted-foreground">
-                  {shownDate ? `Chosen: ${longDate(shownDate)}` : "No open day left to choose"}. Open Monday to Saturday.
-                </p>
-                <FieldError id={`${ids.date}-error`} errors={errors.date?.slice(0, 1)} className="mt-2" />
-              </fieldset>
-              <Field
+              <NewDateField
+                id={ids.date}
+                calendar={availability.calendar}
+                date={shownDate}
+                errors={errors.date}
+                onDate={(next) => {
+                  setDate(next);
+                  setErrors({});
+                  loadDay(next);
+                }}
+              />
+              <NewTimeField
                 id={ids.time}
-                label="New time"
+                slots={daySlots}
+                choice={choice}
                 errors={errors.time}
-                description={noTimes ? "No times are free on this day. Please choose another date." : undefined}
-              >
-                <Select
-                  {...inputAttributes(fittingRescheduleSchema, "time")}
-                  value={chosenTime}
-                  disabled={!daySlots || noTimes}
-                  onChange={(event) => setTime(event.target.value)}
-                  className="h-11"
-                >
-                  {noTimes ? <option value="">No free times</option> : null}
-                  {SLOT_TIMES.map((value) => {
-                    const slot = daySlots?.find((s) => s.time === value);
-                    const note = isCurrent(value)
-                      ? " (current time)"
-                      : slot?.full
-                        ? " (fully booked)"
-                        : slot && !slot.available
-                          ? " (unavailable)"
-                          : "";
-                    return (
-                      <option key={value} value={value} disabled={!choosable(value)}>
-                        {slotLabel(value)}
-                        {note}
-                      </option>
-                    );
-                  })}
-                </Select>
-              </Field>
+                onTime={setTime}
+                attributes={{ ...inputAttributes(fittingRescheduleSchema, "time"), className: "h-11" }}
+              />
             </>
           ) : (
             <p role="status" className="text-sm text-muted-foreground">
@@ -198,7 +150,7 @@ export function RescheduleControl({ row, back }: { row: AppointmentRow; back: st
           <Button type="button" variant="outline" size="sm" onClick={() => setOpen(false)}>
             Keep the time
           </Button>
-          <Button type="submit" form={ids.form} variant="primary" size="sm" disabled={busy || !shownDate || !chosenTime}>
+          <Button type="submit" form={ids.form} variant="primary" size="sm" disabled={busy || !shownDate || !choice.chosenTime}>
             {busy ? "Moving..." : "Move the fitting"}
           </Button>
         </DialogFooter>

@@ -1,11 +1,12 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Thumbnail } from "~/components/ui/thumbnail";
+import { isActiveAppointmentStatus } from "~/db/constants";
 import { formatDateTime, formatDay, formatSlot, formatTimeOfDay } from "~/lib/format";
 import { InspirationThumbnails } from "~/modules/design-requests/components/inspiration-thumbnails";
 import { auditValueText, dashboardHref, statusLabel } from "../admin";
 import type { AppointmentRow, DashboardRow, HistoryEntry, SubmissionRow } from "../types";
-import { CancelFittingControl, isActiveAppointment, RescheduleControl } from "./fitting-changes";
+import { CancelFittingControl, RescheduleControl } from "./fitting-changes";
 import { StatusBadge } from "./status-badge";
 
 // A row's "Details and history": every field, a submission's images and the customer's other requests and
@@ -183,7 +184,7 @@ export function Details({ row, back, timeZone }: { row: DashboardRow; back: stri
         ) : null}
         {row.kind === "appointments" ? (
           <>
-            {isActiveAppointment(row.status) ? (
+            {isActiveAppointmentStatus(row.status) ? (
               <Section title="Change the fitting">
                 <div className="flex flex-wrap gap-2">
                   <RescheduleControl row={row} back={back} />

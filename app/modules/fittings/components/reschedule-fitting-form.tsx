@@ -1,16 +1,14 @@
 import { CalendarClock } from "lucide-react";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { DateGrid } from "~/components/ui/date-grid";
-import { Field, FieldError, FormMessage } from "~/components/ui/field";
+import { Field, FormMessage } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { Select } from "~/components/ui/select";
 import { formatSlot } from "~/lib/format";
 import { getFormErrors } from "~/lib/forms";
 import { useHydrated } from "~/lib/hydrated";
-import { longDate, slotLabel, SLOT_TIMES } from "../fittings";
 import type { DayAvailability } from "../types";
+import { NewDateField, NewTimeField, newTimeChoice } from "./new-slot-fields";
 
 export interface RescheduleFittingFormProps {
   /** Where the booking is now. */
@@ -56,12 +54,9 @@ export function RescheduleFittingForm({
   const heading = useRef<HTMLHeadingElement>(null);
   const errors = getFormErrors(failure);
   const { calendar, date, slots } = availability;
-  const closed = useMemo(() => new Set(calendar.closedDays), [calendar.closedDays]);
-  const isCurrent = (time: string) => date === current.date && time === current.time;
-  const choosable = (time: string) => Boolean(slots.find((slot) => slot.time === time)?.available) && !isCurrent(time);
   const [time, setTime] = useState<string | null>(errors.valueOf("time") ?? null);
-  const chosenTime = time && choosable(time) ? time : (SLOT_TIMES.find(choosable) ?? "");
-  const noTimes = date !== null && chosenTime === "";
+  const choice = newTimeChoice(date ? slots : null, date, current, time);
+  const noTimes = choice.noTimes;
 
   // The view opens on its heading, so a screen reader hears where it is and the keyboard starts here.
   useEffect(() => heading.current?.focus(), []);
@@ -87,59 +82,30 @@ export function RescheduleFittingForm({
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         {hydrated ? (
-          <fieldset className="min-w-0">
-            <legend className="text-xs tracking-[0.18em] text-muted-foreground uppercase">New date</legend>
+          <>
             <input type="hidden" name="date" value={date ?? ""} />
-            <div className="mt-2 flex justify-center border border-border bg-background p-2 sm:p-3">
-              <DateGrid
-                label="New date"
-                value={date}
-                required
-                min={calendar.today}
-                max={calendar.lastDay}
-                disabled={closed}
-                describedBy={errors.fieldErrors.date ? `${ids.date}-error` : `${ids.date}-hint`}
-                onChange={(next) => {
-                  if (next) showDay(next);
-                }}
-              />
-            </div>
-            <p id={`${ids.date}-hint`} className="mt-2 text-sm text-muted-foreground">
-              {date ? `Chosen: ${longDate(date)}` : "No open day left to choose"}. Open Monday to Saturday.
-            </p>
-            <FieldError id={`${ids.date}-error`} errors={errors.fieldErrors.date?.slice(0, 1)} className="mt-2" />
-          </fieldset>
+            <NewDateField
+              id={ids.date}
+              calendar={calendar}
+              date={date}
+              errors={errors.fieldErrors.date}
+              onDate={showDay}
+              frameClassName="bg-background"
+            />
+          </>
         ) : (
           <Field id={ids.date} label="New date" errors={errors.fieldErrors.date} description="Open Monday to Saturday.">
             <Input id={ids.date} name="date" type="date" required min={calendar.today} max={calendar.lastDay} defaultValue={date ?? ""} />
           </Field>
         )}
-        <Field
+        <NewTimeField
           id={ids.time}
-          label="New time"
+          slots={date ? slots : null}
+          choice={choice}
           errors={errors.fieldErrors.time}
-          description={noTimes ? "No times are free on this day. Please choose another date." : undefined}
-        >
-          <Select id={ids.time} name="time" value={chosenTime} disabled={noTimes} onChange={(event) => setTime(event.target.value)}>
-            {noTimes ? <option value="">No free times</option> : null}
-            {SLOT_TIMES.map((value) => {
-              const slot = slots.find((s) => s.time === value);
-              const note = isCurrent(value)
-                ? " (current time)"
-                : slot?.full
-                  ? " (fully booked)"
-                  : slot && !slot.available
-                    ? " (unavailable)"
-                    : "";
-              return (
-                <option key={value} value={value} disabled={!choosable(value)}>
-                  {slotLabel(value)}
-                  {note}
-                </option>
-              );
-            })}
-          </Select>
-        </Field>
+          onTime={setTime}
+          attributes={{ name: "time" }}
+        />
         <FormMessage>{errors.formError}</FormMessage>
         <div className="flex flex-col gap-3 sm:flex-row">
           <Button type="submit" disabled={busy || !date || noTimes} className="w-full sm:w-auto">
