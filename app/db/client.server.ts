@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { homedir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -71,13 +72,64 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 const PGLITE_SHARED_BUFFERS = "32MB";
 
 /**
- * Creates a new PGlite folder (initdb) in a short-lived child process.
- * initdb grows PGlite's WebAssembly memory to about 700 MB, and WebAssembly
- * memory never shrinks: done in the server's own process, a first start on
- * a fresh folder would idle at more than twice what every later start does.
- * The child builds the cluster in a sibling folder and it is renamed into
- * place only when complete, so a start killed halfway leaves no half-made
- * folder behind for the next one to trip on.
+ * Where the pristine cluster is cached: the user's cache folder, one tarball per PGlite version. initdb costs 6–9 s
+ * of CPU (four times that on a loaded machine), and its output is the same every time: made once, every new embedded
+ * database (a fresh data folder, a test's database in memory) is loaded from it instead (decision 0024).
+ */
+function pristineClusterPath(): string {
+  const pglite = fileURLToPath(import.meta.resolve("@electric-sql/pglite"));
+  let dir = dirname(pglite);
+  while (!existsSync(join(dir, "package.json")) && dirname(dir) !== dir) dir = dirname(dir);
+  const { version } = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { version: string };
+  const cache = process.env.XDG_CACHE_HOME || join(homedir(), ".cache");
+  return join(cache, "hive-boutique", `pglite-${version}-pristine.tar`);
+}
+
+/*
+ * Runs in a short-lived child process: initdb grows PGlite's WebAssembly memory to about 700 MB, and WebAssembly
+ * memory never shrinks, so done in the server's own process a first start on a fresh folder would idle at more than
+ * twice what every later start does. argv: the tarball's path, then (optional) the folder to create from it.
+ * The tarball is written under another name and renamed into place, so a half-written one is never read; a cache
+ * folder that cannot be written only costs the time it would have saved.
+ */
+const CLUSTER_SCRIPT = `const { PGlite } = await import(process.argv[3]);
+const fs = await import("node:fs");
+const path = await import("node:path");
+const [tarball, folder] = [process.argv[1], process.argv[2]];
+let data;
+if (fs.existsSync(tarball)) data = new Blob([fs.readFileSync(tarball)]);
+else {
+  const fresh = await PGlite.create();
+  data = await fresh.dumpDataDir("none");
+  await fresh.close();
+  try {
+    fs.mkdirSync(path.dirname(tarball), { recursive: true, mode: 0o700 });
+    const partial = tarball + "." + process.pid;
+    fs.writeFileSync(partial, Buffer.from(await data.arrayBuffer()), { mode: 0o600 });
+    fs.renameSync(partial, tarball);
+  } catch {}
+}
+if (folder) await (await PGlite.create(folder, { loadDataDir: data })).close();`;
+
+function runClusterScript(tarball: string, folder: string): Promise<unknown> {
+  return promisify(execFile)(
+    process.execPath,
+    ["--input-type=module", "--eval", CLUSTER_SCRIPT, tarball, folder, import.meta.resolve("@electric-sql/pglite")],
+    { maxBuffer: 1 << 20 },
+  );
+}
+
+/** The pristine cluster as a tarball for an in-memory database, made first (in a child) when it is not cached. */
+async function pristineCluster(): Promise<Blob | undefined> {
+  const tarball = pristineClusterPath();
+  if (!existsSync(tarball)) await runClusterScript(tarball, "");
+  return existsSync(tarball) ? new Blob([readFileSync(tarball)]) : undefined;
+}
+
+/**
+ * Creates a new PGlite folder from the pristine cluster, in a child process (see CLUSTER_SCRIPT). The child builds
+ * the cluster in a sibling folder and it is renamed into place only when complete, so a start killed halfway leaves
+ * no half-made folder behind for the next one to trip on.
  */
 async function initialisePgliteFolder(path: string): Promise<void> {
   if (existsSync(join(path, "PG_VERSION"))) return;
@@ -87,11 +139,8 @@ async function initialisePgliteFolder(path: string): Promise<void> {
     if (name.startsWith(prefix)) rmSync(join(dirname(path), name), { recursive: true, force: true });
   }
   const building = `${path}.initdb-${process.pid}`;
-  const script = `const { PGlite } = await import(${JSON.stringify(import.meta.resolve("@electric-sql/pglite"))});
-const client = await PGlite.create(process.argv[1]);
-await client.close();`;
   try {
-    await promisify(execFile)(process.execPath, ["--input-type=module", "--eval", script, building], { maxBuffer: 1 << 20 });
+    await runClusterScript(pristineClusterPath(), building);
     rmSync(path, { recursive: true, force: true });
     renameSync(building, path);
   } catch (error) {
@@ -123,6 +172,8 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
     await initialisePgliteFolder(path);
   }
   const client = await PGlite.create(path, {
+    // In memory there is no folder to keep: the database starts as a copy of the pristine cluster.
+    loadDataDir: path ? undefined : await pristineCluster(),
     extensions: { pg_trgm },
     // PGlite's own default is 128 MB of shared buffers inside its WebAssembly memory, which never
     // shrinks; its files are read through the operating system's cache anyway. 32 MB holds the

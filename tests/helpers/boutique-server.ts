@@ -15,13 +15,16 @@ export interface BoutiqueServer {
   stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+/** How long a test waits for a server to start: a cold start on a busy shared machine can take well over a minute. */
+export const SERVER_START_TIMEOUT_MS = 180_000;
+
 /**
  * Starts the production build (`npm run build` first) as its own process on
  * a free port with a fresh data folder, and waits for /healthz.
  */
 export async function startBoutique(
   env: Record<string, string | undefined> = {},
-  { startTimeoutMs = 180_000 } = {},
+  { startTimeoutMs = SERVER_START_TIMEOUT_MS } = {},
 ): Promise<BoutiqueServer> {
   const port = Number(env.PORT ?? (await freePort()));
   const dataDir = env.DATA_DIR ?? tempDir();

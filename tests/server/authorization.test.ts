@@ -29,10 +29,7 @@ async function post(path: string, fields: Record<string, string>, cookie = "", h
 const signUp = (name: string, email: string) => signUpShopper(server.url, name, email);
 
 beforeAll(async () => {
-  server = await startBoutique(
-    { ADMIN_EMAILS: ADMIN_EMAIL, AUTH_RATE_LIMIT: "6", AUTH_RATE_WINDOW_MS: "600000" },
-    { startTimeoutMs: 180_000 },
-  );
+  server = await startBoutique({ ADMIN_EMAILS: ADMIN_EMAIL, AUTH_RATE_LIMIT: "6", AUTH_RATE_WINDOW_MS: "600000" });
   cookies.customer = await signUp("Cara Customer", "cara@example.com");
   cookies.other = await signUp("Otto Other", "otto@example.com");
   cookies.admin = await signUp("Bea Boss", ADMIN_EMAIL);

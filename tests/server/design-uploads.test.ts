@@ -35,7 +35,7 @@ const photo = (width: number, height: number) =>
     .toBuffer();
 
 beforeAll(async () => {
-  server = await startBoutique({ ADMIN_EMAILS: ADMIN_EMAIL, UPLOAD_LIMIT_BYTES: String(30 * 1024 * 1024) }, { startTimeoutMs: 180_000 });
+  server = await startBoutique({ ADMIN_EMAILS: ADMIN_EMAIL, UPLOAD_LIMIT_BYTES: String(30 * 1024 * 1024) });
   cookies.customer = await signUp("Cara Customer", "cara@example.com");
   cookies.other = await signUp("Otto Other", "otto@example.com");
   cookies.admin = await signUp("Bea Boss", ADMIN_EMAIL);

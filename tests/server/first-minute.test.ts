@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
+import { SERVER_START_TIMEOUT_MS, startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
 import { spawnCollecting, spawnNode, tempDir, type Spawned } from "../helpers/processes";
 import { freePort } from "../helpers/smtp";
 
@@ -26,7 +26,7 @@ describe("the first minute", () => {
     const dataDir = tempDir();
     // LOG_FORMAT=pretty is what a terminal gets without asking; a test's stdout is a pipe, so it asks.
     const server = spawnServer({ PORT: String(port), DATA_DIR: dataDir, LOG_FORMAT: "pretty" });
-    await server.waitForOutput(/The Hive is open at .*\n/, 60_000);
+    await server.waitForOutput(/The Hive is open at .*\n/, SERVER_START_TIMEOUT_MS);
     expect(server.stdout()).toContain(
       `The Hive is open at http://localhost:${port} — embedded PostgreSQL (PGlite) in ${dataDir} · built-in storefront (demo collection, no Shopify account) · mail printed to the log\n`,
     );
@@ -57,7 +57,7 @@ describe("the first minute", () => {
     const port = await freePort();
     // NODE_DEBUG=module makes Node name every file it loads.
     const server = spawnServer({ PORT: String(port), DATA_DIR: tempDir(), NODE_ENV: undefined, NODE_DEBUG: "module" });
-    await server.waitForOutput(/boutique listening/, 60_000);
+    await server.waitForOutput(/boutique listening/, SERVER_START_TIMEOUT_MS);
     expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
     const loaded = [...server.stderr().matchAll(/load "([^"]*\/node_modules\/react(?:-dom)?\/cjs\/[^"]+)"/g)].map((match) => match[1]!);
     expect(loaded.some((file) => file.endsWith("react-dom-server.node.production.js"))).toBe(true);
@@ -77,7 +77,7 @@ describe("the first minute", () => {
       GLIBC_TUNABLES: undefined,
     });
     children.push(server);
-    await server.waitForOutput(/boutique listening/, 60_000);
+    await server.waitForOutput(/boutique listening/, SERVER_START_TIMEOUT_MS);
     // The script execs Node: its PID is the server's.
     const environ = readFileSync(`/proc/${server.child.pid}/environ`, "utf8").split("\0");
     expect(environ).toContain("MALLOC_ARENA_MAX=1");

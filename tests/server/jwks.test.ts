@@ -14,7 +14,7 @@ let userId = "";
 let jwks: JSONWebKeySet;
 
 beforeAll(async () => {
-  server = await startBoutique({}, { startTimeoutMs: 180_000 });
+  server = await startBoutique({});
   const signedUp = await fetch(`${server.url}/auth`, {
     method: "POST",
     redirect: "manual",

@@ -21,7 +21,7 @@ const signUp = (name: string, email: string) => signUpShopper(server.url, name, 
 
 beforeAll(async () => {
   s3 = await startLocalS3();
-  server = await startBoutique({ ...s3.env, UPLOAD_LIMIT_BYTES: String(30 * 1024 * 1024) }, { startTimeoutMs: 180_000 });
+  server = await startBoutique({ ...s3.env, UPLOAD_LIMIT_BYTES: String(30 * 1024 * 1024) });
 }, 300_000);
 
 afterAll(async () => {

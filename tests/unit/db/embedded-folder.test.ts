@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -37,4 +37,43 @@ describe("the embedded database's folder", () => {
       await third.close();
     }
   });
+
+  it(
+    "is made from a pristine cluster cached once per user, so initdb runs once, not for every new database",
+    { timeout: 120_000 },
+    async () => {
+      const cache = tempDir();
+      const before = process.env.XDG_CACHE_HOME;
+      process.env.XDG_CACHE_HOME = cache;
+      try {
+        const first = await openDatabase({ engine: "pglite", dataDir: tempDir() });
+        await queryRows(first.db, sql`create table only_here (id int)`);
+        await first.close();
+        const [tarball, ...others] = readdirSync(join(cache, "hive-boutique"));
+        expect(others).toEqual([]);
+        expect(tarball).toMatch(/^pglite-[\d.]+-pristine\.tar$/);
+        // The user's own: nobody else may read or replace it.
+        expect((statSync(join(cache, "hive-boutique", tarball!)).mode & 0o777).toString(8)).toBe("600");
+        const made = statSync(join(cache, "hive-boutique", tarball!)).mtimeMs;
+
+        // A second new folder, and a database in memory, start from the same tarball: pristine, not a copy of the first.
+        for (const dataDir of [tempDir(), null]) {
+          const next = await openDatabase({ engine: "pglite", dataDir });
+          try {
+            const found = await queryRows<{ n: number }>(
+              next.db,
+              sql`select count(*)::int as n from pg_tables where tablename = 'only_here'`,
+            );
+            expect(found).toEqual([{ n: 0 }]);
+          } finally {
+            await next.close();
+          }
+        }
+        expect(statSync(join(cache, "hive-boutique", tarball!)).mtimeMs).toBe(made);
+      } finally {
+        if (before === undefined) delete process.env.XDG_CACHE_HOME;
+        else process.env.XDG_CACHE_HOME = before;
+      }
+    },
+  );
 });
