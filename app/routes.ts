@@ -3,9 +3,10 @@ import { index, route, type RouteConfig } from "@react-router/dev/routes";
 // One line per SPEC §2 route; the splat catches every other path (the 404 page).
 export default [
   index("routes/home.tsx"),
-  route("weddings", "routes/weddings.tsx"),
-  route("prom", "routes/prom.tsx"),
-  route("celebrations", "routes/celebrations.tsx"),
+  // The three collection pages share one module; each route's id is its collection.
+  route("weddings", "routes/collection.tsx", { id: "weddings" }),
+  route("prom", "routes/collection.tsx", { id: "prom" }),
+  route("celebrations", "routes/collection.tsx", { id: "celebrations" }),
   route("product/:handle", "routes/product.tsx"),
   route("robots.txt", "routes/robots.txt.ts"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),

@@ -3,7 +3,16 @@
 // catalogue's resource routes (the header's search and the bag's checkout).
 import type { MetaDescriptor } from "react-router";
 import { breadcrumbs, pageMeta, type Matches } from "~/lib/seo";
-import type { CheckoutResponse, CollectionHandle, Product, ProductVariant, SearchHit, SelectedOption, StockShortfall } from "./types";
+import {
+  COLLECTION_HANDLES,
+  type CheckoutResponse,
+  type CollectionHandle,
+  type Product,
+  type ProductVariant,
+  type SearchHit,
+  type SelectedOption,
+  type StockShortfall,
+} from "./types";
 
 /**
  * The collection pages (SPEC §2): named as the navigation names them, with the words of their opening (eyebrow,
@@ -55,6 +64,12 @@ export const COLLECTION_PAGES: Record<CollectionHandle, CollectionPageText> = {
     showStyles: false,
   },
 };
+
+/** The collection whose page a route serves, from its path pattern ("/prom" or "prom"); null for any other. */
+export function collectionAt(pattern: string): CollectionHandle | null {
+  const path = `/${pattern.replace(/^\/+|\/+$/g, "")}`;
+  return COLLECTION_HANDLES.find((handle) => COLLECTION_PAGES[handle].path === path) ?? null;
+}
 
 /** A collection page's meta: its title, description and social picture, and its breadcrumb from Home. */
 export function collectionPageMeta(collection: CollectionHandle, matches: Matches, image?: string | null): MetaDescriptor[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { collectionPageOf, toCardProduct } from "~/modules/catalogue/catalogue";
+import { collectionAt, collectionPageOf, toCardProduct } from "~/modules/catalogue/catalogue";
 import { collectionSearch, filterByStyle, parseCollectionQuery, sortProducts } from "~/modules/catalogue/collection-rules";
 import type { Product } from "~/modules/catalogue/types";
 
@@ -127,5 +127,18 @@ describe("a gown's collection page, for its breadcrumb", () => {
   it("is the first of several, and Weddings for a gown in none of the boutique's collections", () => {
     expect(collectionPageOf({ collections: ["celebrations", "prom"] }).path).toBe("/celebrations");
     expect(collectionPageOf({ collections: [] })).toEqual({ name: "Weddings", path: "/weddings" });
+  });
+});
+
+describe("the collection a collection route serves", () => {
+  it("is the one whose path the route's pattern names, with or without its slashes", () => {
+    expect(collectionAt("weddings")).toBe("weddings");
+    expect(collectionAt("/prom")).toBe("prom");
+    expect(collectionAt("/celebrations/")).toBe("celebrations");
+  });
+
+  it("is none for any other pattern", () => {
+    expect(collectionAt("/product/:handle")).toBeNull();
+    expect(collectionAt("/")).toBeNull();
   });
 });
