@@ -10,6 +10,13 @@ export const NAV_LINKS = [
   { to: "/faq", label: "FAQ" },
 ] as const;
 
+type NavLink = (typeof NAV_LINKS)[number];
+
+/** The navigation's own links to these pages, named as it names them, in the order asked (the footer's columns). */
+export function navLinksTo(...paths: NavLink["to"][]): NavLink[] {
+  return paths.flatMap((path) => NAV_LINKS.filter((link) => link.to === path));
+}
+
 export const ADMIN_LINK = { to: "/admin/dashboard", label: "Admin" } as const;
 
 /** Who is looking at the page, as far as the header needs to know. */

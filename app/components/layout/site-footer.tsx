@@ -1,31 +1,12 @@
 import { Link } from "react-router";
 import { BRAND } from "~/lib/brand";
+import { navLinksTo } from "./navigation";
 
-// SPEC §2: Shop, Services, About and Visit Us columns, and a public Admin link.
+// SPEC §2: Shop, Services, About and Visit Us columns, and a public Admin link. The columns' links are the navigation's.
 const COLUMNS = [
-  {
-    title: "Shop",
-    links: [
-      { to: "/weddings", label: "Weddings" },
-      { to: "/prom", label: "Prom" },
-      { to: "/celebrations", label: "Celebrations" },
-    ],
-  },
-  {
-    title: "Services",
-    links: [
-      { to: "/custom-design", label: "Custom Design" },
-      { to: "/fitting-room", label: "The Fitting Room" },
-      { to: "/faq", label: "FAQ" },
-    ],
-  },
-  {
-    title: "About",
-    links: [
-      { to: "/our-story", label: "Our Story" },
-      { to: "/journal", label: "Journal" },
-    ],
-  },
+  { title: "Shop", links: navLinksTo("/weddings", "/prom", "/celebrations") },
+  { title: "Services", links: navLinksTo("/custom-design", "/fitting-room", "/faq") },
+  { title: "About", links: navLinksTo("/our-story", "/journal") },
 ];
 
 const linkClass = "text-sm text-muted-foreground transition-colors hover:text-foreground";
