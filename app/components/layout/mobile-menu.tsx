@@ -3,13 +3,13 @@ import { useRef, useState } from "react";
 import { NavLink } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Sheet, SheetTrigger } from "~/components/ui/sheet";
-import { ADMIN_LINK, NAV_LINKS, type Viewer } from "./navigation";
+import { MainNav } from "./main-nav";
+import type { Viewer } from "./navigation";
 import { ThemeToggle } from "./theme-toggle";
 
 export function MobileMenu({ viewer }: { viewer: Viewer | null }) {
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
-  const links = viewer?.isAdmin ? [...NAV_LINKS, ADMIN_LINK] : NAV_LINKS;
   return (
     <>
       <Button asChild variant="quiet" size="icon" className="lg:hidden">
@@ -18,23 +18,15 @@ export function MobileMenu({ viewer }: { viewer: Viewer | null }) {
         </SheetTrigger>
       </Button>
       <Sheet open={open} onOpenChange={setOpen} triggerRef={trigger} side="left" title="Menu">
-        <nav aria-label="Main" className="px-3 py-4">
-          <ul className="flex flex-col">
-            {links.map((link) => (
-              <li key={link.to}>
-                <NavLink
-                  to={link.to}
-                  onClick={() => setOpen(false)}
-                  className={({ isActive }) =>
-                    `block rounded-lg px-3 py-3 font-display text-xl transition-colors hover:bg-accent ${isActive ? "text-gold-ink" : ""}`
-                  }
-                >
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <MainNav
+          viewer={viewer}
+          className="px-3 py-4"
+          listClassName="flex flex-col"
+          linkClassName={(isActive) =>
+            `block rounded-lg px-3 py-3 font-display text-xl transition-colors hover:bg-accent ${isActive ? "text-gold-ink" : ""}`
+          }
+          onNavigate={() => setOpen(false)}
+        />
         <div className="mx-6 flex items-center justify-between border-t border-border py-4">
           <NavLink
             to={viewer ? "/account" : "/auth"}

@@ -1,16 +1,16 @@
 import { User } from "lucide-react";
-import { Link, NavLink } from "react-router";
+import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { BagSheet } from "~/modules/cart/components/bag-sheet";
 import { fetchSearchHits, requestCheckout } from "~/modules/catalogue/catalogue";
 import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
-import { ADMIN_LINK, NAV_LINKS, type Viewer } from "./navigation";
+import { MainNav } from "./main-nav";
+import type { Viewer } from "./navigation";
 import { SearchPopover } from "./search-popover";
 import { ThemeToggle } from "./theme-toggle";
 
 export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
-  const links = viewer?.isAdmin ? [...NAV_LINKS, ADMIN_LINK] : NAV_LINKS;
   return (
     <header className="sticky top-0 z-40 border-b border-border/70 bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <div className="mx-auto grid h-18 max-w-7xl grid-cols-[1fr_auto_1fr] items-center gap-2 px-3 sm:px-6 lg:h-20">
@@ -50,22 +50,14 @@ export function SiteHeader({ viewer }: { viewer: Viewer | null }) {
           <BagSheet createCheckout={requestCheckout} />
         </div>
       </div>
-      <nav aria-label="Main" className="hidden border-t border-border/60 lg:block">
-        <ul className="mx-auto flex max-w-7xl items-center justify-center gap-1 px-6">
-          {links.map((link) => (
-            <li key={link.to}>
-              <NavLink
-                to={link.to}
-                className={({ isActive }) =>
-                  `relative inline-flex h-11 items-center px-3.5 text-[0.7rem] tracking-[0.2em] uppercase transition-colors hover:text-gold-ink after:absolute after:inset-x-3.5 after:bottom-2 after:h-px after:origin-left after:scale-x-0 after:bg-gold after:transition-transform hover:after:scale-x-100 ${isActive ? "text-gold-ink after:scale-x-100" : ""}`
-                }
-              >
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <MainNav
+        viewer={viewer}
+        className="hidden border-t border-border/60 lg:block"
+        listClassName="mx-auto flex max-w-7xl items-center justify-center gap-1 px-6"
+        linkClassName={(isActive) =>
+          `relative inline-flex h-11 items-center px-3.5 text-[0.7rem] tracking-[0.2em] uppercase transition-colors hover:text-gold-ink after:absolute after:inset-x-3.5 after:bottom-2 after:h-px after:origin-left after:scale-x-0 after:bg-gold after:transition-transform hover:after:scale-x-100 ${isActive ? "text-gold-ink after:scale-x-100" : ""}`
+        }
+      />
     </header>
   );
 }
