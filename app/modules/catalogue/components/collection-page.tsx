@@ -24,17 +24,33 @@ export interface CollectionPageProps {
     notice: StorefrontNotice | null;
     showcase: ShowcaseImage[];
   };
-  before?: ReactNode;
-  after?: ReactNode;
+  /** The page's own words, in a band above or below the dresses. */
+  band?: CollectionBand;
 }
 
-export function CollectionPage({ collection, data, before, after }: CollectionPageProps) {
+export interface CollectionBand {
+  placement: "before" | "after";
+  /** The band's accessible name, when it has no heading of its own that says what it is. */
+  label?: string;
+  content: ReactNode;
+}
+
+export function CollectionPage({ collection, data, band }: CollectionPageProps) {
   const { eyebrow, title, intro, showStyles } = COLLECTION_PAGES[collection];
   const { total, products, query } = data;
   const navigation = useNavigation();
   const location = useLocation();
   // A new filter or sort is loading for this page (SPEC §4: loading shows a spinner).
   const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
+  // The band is as wide as the dresses' grid, with room on the side away from them.
+  const bandSection = band ? (
+    <section
+      className={cx("mx-auto w-full max-w-7xl px-6 lg:px-8", band.placement === "before" ? "pt-14" : "mb-20")}
+      aria-label={band.label}
+    >
+      {band.content}
+    </section>
+  ) : null;
   return (
     <>
       <StorefrontNoticeToast notice={data.notice} />
@@ -53,7 +69,7 @@ export function CollectionPage({ collection, data, before, after }: CollectionPa
           <TwoImageShowcase images={data.showcase} />
         </div>
       </section>
-      {before}
+      {band?.placement === "before" ? bandSection : null}
       <section className="mx-auto w-full max-w-7xl px-6 py-12 lg:px-8" aria-labelledby="collection-heading">
         <h2 id="collection-heading" className="sr-only">
           The dresses
@@ -96,16 +112,7 @@ export function CollectionPage({ collection, data, before, after }: CollectionPa
           </>
         )}
       </section>
-      {after}
+      {band?.placement === "after" ? bandSection : null}
     </>
-  );
-}
-
-/** A band of the page's own words above (`before`) or below (`after`) the dresses, as wide as their grid. */
-export function CollectionBand({ label, className, children }: { label?: string; className: string; children: ReactNode }) {
-  return (
-    <section className={cx("mx-auto w-full max-w-7xl px-6 lg:px-8", className)} aria-label={label}>
-      {children}
-    </section>
   );
 }
