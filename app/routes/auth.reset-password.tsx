@@ -1,14 +1,14 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/auth.reset-password";
 import { Button } from "~/components/ui/button";
-import { Field, FormMessage } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { FormMessage } from "~/components/ui/field";
 import { servicesContext } from "~/lib/context.server";
 import { tooManyRequests } from "~/lib/too-many-requests.server";
-import { formFailure, getFormErrors, inputAttributes, parseForm, readFormData } from "~/lib/forms";
+import { formFailure, getFormErrors, parseForm, readFormData } from "~/lib/forms";
 import { pageMeta } from "~/lib/seo";
 import { authHeaders, countAttempt, flashRedirect } from "~/modules/accounts/accounts.server";
-import { PASSWORD_MIN, resetPasswordSchema } from "~/modules/accounts/schema";
+import { NewPasswordField } from "~/modules/accounts/components/new-password-field";
+import { resetPasswordSchema } from "~/modules/accounts/schema";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -57,14 +57,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
         <Form method="post" className="mt-8 grid gap-5">
           <input type="hidden" name="token" value={loaderData.token} />
           <FormMessage>{form.formError}</FormMessage>
-          <Field label="New password" description={`At least ${PASSWORD_MIN} characters`} errors={form.errorsOf("password")}>
-            <Input
-              {...inputAttributes(resetPasswordSchema, "password")}
-              type="password"
-              autoComplete="new-password"
-              minLength={PASSWORD_MIN}
-            />
-          </Field>
+          <NewPasswordField label="New password" schema={resetPasswordSchema} errors={form.errorsOf("password")} />
           <Button type="submit" className="w-full">
             Save new password
           </Button>

@@ -22,8 +22,9 @@ import {
 } from "~/modules/accounts/accounts.server";
 import { tooManyRequests } from "~/lib/too-many-requests.server";
 import { ForgotPasswordForm, TwoFactorForm } from "~/modules/accounts/components/auth-steps";
+import { NewPasswordField } from "~/modules/accounts/components/new-password-field";
 import { PasskeySignInButton } from "~/modules/accounts/components/passkey-sign-in";
-import { PASSWORD_MIN, signInSchema, signUpSchema } from "~/modules/accounts/schema";
+import { signInSchema, signUpSchema } from "~/modules/accounts/schema";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ matches, title: "Sign In | The Hive Bridal & Formal", description: "Sign in or create your account.", path: "/auth" });
@@ -211,14 +212,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
               <Field label="Email" errors={signUp.errorsOf("email")}>
                 <Input {...inputAttributes(signUpSchema, "email")} autoComplete="email" defaultValue={signUp.valueOf("email")} />
               </Field>
-              <Field label="Password" description={`At least ${PASSWORD_MIN} characters`} errors={signUp.errorsOf("password")}>
-                <Input
-                  {...inputAttributes(signUpSchema, "password")}
-                  type="password"
-                  autoComplete="new-password"
-                  minLength={PASSWORD_MIN}
-                />
-              </Field>
+              <NewPasswordField label="Password" schema={signUpSchema} errors={signUp.errorsOf("password")} />
               <Button type="submit" className="w-full" disabled={busy}>
                 Sign Up
               </Button>

@@ -13,19 +13,22 @@ const email = z
   .pipe(z.email("Invalid email address"));
 const password = z.string().min(1, "Password is required").max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
+/** A password being chosen (sign-up, reset): at least PASSWORD_MIN, which NewPasswordField says and asks of the browser. */
+const newPassword = password.refine((p) => p.length >= PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`);
+
 export const signInSchema = z.object({ email, password });
 
 export const signUpSchema = z.object({
   fullName: z.string().trim().min(1, "Full name is required").max(100, "Name must be less than 100 characters"),
   email,
-  password: password.refine((p) => p.length >= PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`),
+  password: newPassword,
 });
 
 export const forgotPasswordSchema = z.object({ email });
 
 export const resetPasswordSchema = z.object({
   token: z.string().min(1).max(500),
-  password: password.refine((p) => p.length >= PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`),
+  password: newPassword,
 });
 
 export const twoFactorCodeSchema = z.object({
