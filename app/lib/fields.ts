@@ -45,8 +45,9 @@ export function requiredText(options: TextFieldOptions & { required: string }) {
 }
 
 /**
- * An optional text field: trimmed, empty or absent reads as undefined (stored
- * as null), otherwise within its lengths and free of control characters.
+ * An optional text field: trimmed, empty or absent reads as null (what is
+ * stored, and what clears a stored value), otherwise within its lengths and
+ * free of control characters.
  */
 export function optionalText(options: Omit<TextFieldOptions, "required">) {
   const min = options.min;
@@ -56,7 +57,7 @@ export function optionalText(options: Omit<TextFieldOptions, "required">) {
     .refine((value) => !min || value === "" || value.length >= min[0], min?.[1])
     .refine((value) => !hasControlCharacters(value, options), options.invalid)
     .optional()
-    .transform((value) => (value ? value : undefined));
+    .transform((value) => (value ? value : null));
 }
 
 const FIELD_MESSAGES = {
@@ -93,7 +94,7 @@ export const emailField = z
   .pipe(z.email(FIELD_MESSAGES.emailInvalid))
   .meta({ input: { type: "email", autoComplete: "email", inputMode: "email" } });
 
-/** An optional phone number: trimmed, at most 20 (SPEC §5); empty becomes undefined. */
+/** An optional phone number: trimmed, at most 20 (SPEC §5); empty becomes null. */
 export const phoneField = optionalText({
   max: [PHONE_MAX, FIELD_MESSAGES.phoneTooLong],
   invalid: FIELD_MESSAGES.phoneInvalid,

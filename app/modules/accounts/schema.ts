@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ADDRESS_TYPES } from "~/db/constants";
+import { optionalText, phoneField } from "~/lib/fields";
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
@@ -39,17 +40,9 @@ export const twoFactorCodeSchema = z.object({
   method: z.enum(["totp", "backup"]).default("totp"),
 });
 
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be less than ${max} characters`)
-    .optional()
-    .transform((v) => (v ? v : null));
-
 export const profileSchema = z.object({
   fullName: z.string().trim().max(100, "Name must be less than 100 characters"),
-  phone: optionalText(20, "Phone"),
+  phone: phoneField,
 });
 
 const required = (label: string, max: number) =>
@@ -59,7 +52,10 @@ export const addressSchema = z.object({
   addressType: z.enum(ADDRESS_TYPES, { error: "Choose shipping or billing" }),
   fullName: required("Full name", 100),
   addressLine1: required("Address line 1", 200),
-  addressLine2: optionalText(200, "Address line 2"),
+  addressLine2: optionalText({
+    max: [200, "Address line 2 must be less than 200 characters"],
+    invalid: "Address line 2 contains characters that are not allowed",
+  }),
   city: required("City", 100),
   state: required("State", 100),
   postalCode: required("Postal code", 20),
@@ -69,7 +65,7 @@ export const addressSchema = z.object({
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, "Country must be a two-letter code such as US")
     .default("US"),
-  phone: optionalText(20, "Phone"),
+  phone: phoneField,
   isDefault: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
 });
 export type AddressInput = z.infer<typeof addressSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalText, phoneField } from "~/lib/fields";
 import { issuesToErrors, type FieldErrors } from "~/lib/forms";
 import { BUDGET_RANGES, EVENT_TYPES, type BudgetRange, type EventType } from "~/db/constants";
 
@@ -34,14 +35,6 @@ export const BUDGET_LABELS: Record<BudgetRange, string> = {
   "5000-plus": "$5,000+",
 };
 
-const optional = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, message)
-    .optional()
-    .transform((value) => (value ? value : null));
-
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 function isRealDate(value: string): boolean {
   if (!ISO_DATE.test(value)) return false;
@@ -58,7 +51,7 @@ export const designRequestSchema = z.object({
     .trim()
     .max(255, "Email must be less than 255 characters")
     .pipe(z.email("Invalid email address")),
-  phone: optional(20, "Phone must be less than 20 characters"),
+  phone: phoneField,
   eventType: z
     .string({ error: "Event type is required" })
     .min(1, "Event type is required")
@@ -70,9 +63,15 @@ export const designRequestSchema = z.object({
     .optional()
     .transform((value) => (value ? value : null))
     .refine((value) => value === null || isRealDate(value), "Please enter a real date"),
-  venue: optional(200, "Venue must be less than 200 characters"),
-  stylePreference: optional(100, "Style preference must be less than 100 characters"),
-  colors: optional(100, "Colors must be less than 100 characters"),
+  venue: optionalText({ max: [200, "Venue must be less than 200 characters"], invalid: "Venue contains characters that are not allowed" }),
+  stylePreference: optionalText({
+    max: [100, "Style preference must be less than 100 characters"],
+    invalid: "Style preference contains characters that are not allowed",
+  }),
+  colors: optionalText({
+    max: [100, "Colors must be less than 100 characters"],
+    invalid: "Colors contain characters that are not allowed",
+  }),
   vision: z
     .string({ error: "Please provide at least 10 characters describing your vision" })
     .trim()

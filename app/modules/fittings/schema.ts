@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalText, phoneField } from "~/lib/fields";
 import { issuesToErrors, type FieldErrors } from "~/lib/forms";
 import { isUuid } from "~/lib/uuid";
 import { isIsoDate, SLOT_TIMES } from "./fittings";
@@ -17,14 +18,6 @@ export const FITTING_MESSAGES = {
   alreadyBooked: "You already have a fitting booked at that time.",
   time: "Please choose a time",
 } as const;
-
-const optionalText = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, message)
-    .optional()
-    .transform((value) => (value ? value : null));
 
 /**
  * The booking form, used by the route's action and by the form before it
@@ -47,9 +40,13 @@ export const fittingBookingSchema = z.object({
     .min(1, FITTING_MESSAGES.contact)
     .max(255, "Email must be less than 255 characters")
     .pipe(z.email("Invalid email address")),
-  phone: optionalText(20, "Phone must be less than 20 characters"),
+  phone: phoneField,
   time: z.enum(SLOT_TIMES, { error: FITTING_MESSAGES.time }),
-  notes: optionalText(1000, "Notes must be less than 1000 characters"),
+  notes: optionalText({
+    max: [1000, "Notes must be less than 1000 characters"],
+    multiline: true,
+    invalid: "Notes contain characters that are not allowed",
+  }),
   website: z.string().optional(),
 });
 

@@ -43,10 +43,10 @@ describe("emailField (SPEC §5: trimmed, valid, max 255)", () => {
 });
 
 describe("phoneField (SPEC §5: optional, trimmed, max 20)", () => {
-  it("reads empty and absent as undefined, and trims", () => {
-    expect(phoneField.parse("")).toBeUndefined();
-    expect(phoneField.parse("   ")).toBeUndefined();
-    expect(phoneField.parse(undefined)).toBeUndefined();
+  it("reads empty and absent as null, and trims", () => {
+    expect(phoneField.parse("")).toBeNull();
+    expect(phoneField.parse("   ")).toBeNull();
+    expect(phoneField.parse(undefined)).toBeNull();
     expect(phoneField.parse(" +1 912 555 0100 ")).toBe("+1 912 555 0100");
   });
   it("answers 21 characters with 'Phone must be less than 20 characters'", () => {
@@ -74,7 +74,7 @@ describe("text builders", () => {
   });
   it("an optional field checks its minimum only when filled", () => {
     const venue = optionalText({ min: [3, "Too short"], max: [200, "Venue must be less than 200 characters"], invalid: "Bad" });
-    expect(venue.parse("")).toBeUndefined();
+    expect(venue.parse("")).toBeNull();
     expect(errorsOf(venue, "ab")).toEqual(["Too short"]);
     expect(errorsOf(venue, "v".repeat(201))).toEqual(["Venue must be less than 200 characters"]);
   });
