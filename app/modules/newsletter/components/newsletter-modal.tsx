@@ -1,27 +1,11 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { NEWSLETTER_AUTO_OPEN_DELAY_MS, NEWSLETTER_PROMPTED_KEY } from "../constants";
+import { hasSessionMark, setSessionMark } from "~/lib/session-mark";
 
 // The dialog (Radix, focus trap, scroll lock) is not needed to paint the
 // page, so it stays out of the first load and arrives when the browser is idle.
 const loadDialog = () => import("./newsletter-dialog");
 const NewsletterDialog = lazy(loadDialog);
-
-function wasPrompted(): boolean {
-  try {
-    return window.sessionStorage.getItem(NEWSLETTER_PROMPTED_KEY) !== null;
-  } catch {
-    // Storage blocked: behave as if already shown rather than open on every page load.
-    return true;
-  }
-}
-
-function markPrompted() {
-  try {
-    window.sessionStorage.setItem(NEWSLETTER_PROMPTED_KEY, String(Date.now()));
-  } catch {
-    // nothing to remember it in; the auto-open simply will not repeat this page view
-  }
-}
 
 /**
  * The home page's newsletter modal: opens by itself once per browser session
@@ -36,7 +20,7 @@ export function useNewsletterModal(): { openModal: () => void; modal: ReactNode 
 
   const setOpen = useCallback((next: boolean) => {
     if (next) {
-      markPrompted();
+      setSessionMark(NEWSLETTER_PROMPTED_KEY, String(Date.now()));
       setMounted(true);
       opener.current =
         document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
@@ -53,11 +37,11 @@ export function useNewsletterModal(): { openModal: () => void; modal: ReactNode 
   }, []);
 
   useEffect(() => {
-    if (wasPrompted()) return;
+    if (hasSessionMark(NEWSLETTER_PROMPTED_KEY)) return;
     const preload = window.setTimeout(() => void loadDialog(), NEWSLETTER_AUTO_OPEN_DELAY_MS / 2);
     const timer = window.setTimeout(() => {
       // Opened by hand meanwhile: that was this session's prompt.
-      if (!wasPrompted()) setOpen(true);
+      if (!hasSessionMark(NEWSLETTER_PROMPTED_KEY)) setOpen(true);
     }, NEWSLETTER_AUTO_OPEN_DELAY_MS);
     return () => {
       window.clearTimeout(preload);

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { BRAND } from "~/lib/brand";
+import { hasSessionMark, setSessionMark } from "~/lib/session-mark";
 
 /** SPEC §9: the splash completes after 2500 ms. */
 export const INTRO_DURATION_MS = 2500;
@@ -8,22 +9,6 @@ const FADE_OUT_MS = 600;
 export const INTRO_SEEN_KEY = "hive:intro-seen";
 
 type Phase = "off" | "showing" | "leaving";
-
-function introSeen(): boolean {
-  try {
-    return window.sessionStorage.getItem(INTRO_SEEN_KEY) !== null;
-  } catch {
-    return true;
-  }
-}
-
-function markIntroSeen() {
-  try {
-    window.sessionStorage.setItem(INTRO_SEEN_KEY, "1");
-  } catch {
-    // without storage it may show again next session's page load; harmless
-  }
-}
 
 /**
  * The logo splash of the first visit in a browser session (SPEC §1, §4),
@@ -37,11 +22,11 @@ export function BrandIntro() {
   const [phase, setPhase] = useState<Phase>("off");
 
   useEffect(() => {
-    if (introSeen() || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    if (hasSessionMark(INTRO_SEEN_KEY) || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
     // A session that starts anywhere but the home page (a link from a mail, an admin page, a search) opens at once;
     // it has begun, so the home page later in it opens at once too.
     if (window.location.pathname !== "/") {
-      markIntroSeen();
+      setSessionMark(INTRO_SEEN_KEY);
       return;
     }
     // From the first frame after hydration: the server's page has painted by then.
@@ -56,7 +41,7 @@ export function BrandIntro() {
   useEffect(() => {
     if (phase === "off") return;
     if (phase === "leaving") {
-      markIntroSeen();
+      setSessionMark(INTRO_SEEN_KEY);
       const gone = window.setTimeout(() => setPhase("off"), FADE_OUT_MS);
       return () => window.clearTimeout(gone);
     }
