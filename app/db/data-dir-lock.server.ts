@@ -105,6 +105,19 @@ function describe(me: LockOwner): string {
   return JSON.stringify(me);
 }
 
+/** A lock that is held until `release` is first called; calling it again does nothing. */
+function heldLock(path: string, release: () => void): DataDirLock {
+  let released = false;
+  return {
+    path,
+    release() {
+      if (released) return;
+      released = true;
+      release();
+    },
+  };
+}
+
 export function acquireDataDirLock(dataDir: string, purpose: string, control?: LockOwner["control"]): DataDirLock {
   const dir = resolve(dataDir);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -135,17 +148,11 @@ export function acquireDataDirLock(dataDir: string, purpose: string, control?: L
   chmodSync(path, 0o600);
   ftruncateSync(fd, 0);
   writeSync(fd, describe(me), 0);
-  let released = false;
-  return {
-    path,
-    release() {
-      if (released) return;
-      released = true;
-      // The file stays (removing it could let two processes lock two different files); its text no longer names us.
-      ftruncateSync(fd, 0);
-      closeSync(fd);
-    },
-  };
+  return heldLock(path, () => {
+    // The file stays (removing it could let two processes lock two different files); its text no longer names us.
+    ftruncateSync(fd, 0);
+    closeSync(fd);
+  });
 }
 
 function acquireByPidFile(dataDir: string, dir: string, path: string, me: LockOwner): DataDirLock {
@@ -157,16 +164,10 @@ function acquireByPidFile(dataDir: string, dir: string, path: string, me: LockOw
       } finally {
         closeSync(fd);
       }
-      let released = false;
-      return {
-        path,
-        release() {
-          if (released) return;
-          released = true;
-          // Only remove the file if it is still ours.
-          if (readLockOwner(dir)?.pid === me.pid) rmSync(path, { force: true });
-        },
-      };
+      // Only remove the file if it is still ours.
+      return heldLock(path, () => {
+        if (readLockOwner(dir)?.pid === me.pid) rmSync(path, { force: true });
+      });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const owner = readLockOwner(dir);
