@@ -13,7 +13,7 @@ import {
 import type { Logger } from "~/lib/logger.server";
 import { fromCents, toCents } from "~/lib/money";
 import type { StorefrontTransport } from "~/modules/catalogue/types";
-import { createBuiltInCart, type CartCreateInput } from "./cart.server";
+import { createBuiltInCart, variantStock, variantWithStock, type CartCreateInput } from "./cart.server";
 import { gid } from "./gid";
 import { versionedImageUrl } from "./gown-image-url";
 import { STOREFRONT_SUBSET_SDL } from "./storefront-subset-schema.generated";
@@ -97,18 +97,9 @@ async function loadRelated(
       .where(inArray(catalogueProductImages.productId, ids))
       .orderBy(asc(catalogueProductImages.productId), asc(catalogueProductImages.position)),
     db
-      .select({
-        id: catalogueProductVariants.id,
-        productId: catalogueProductVariants.productId,
-        title: catalogueProductVariants.title,
-        price: catalogueProductVariants.price,
-        currencyCode: catalogueProductVariants.currencyCode,
-        selectedOptions: catalogueProductVariants.selectedOptions,
-        imageId: catalogueProductVariants.imageId,
-        available: sql<number>`coalesce(${catalogueInventory.available}, 0)`.mapWith(Number),
-      })
+      .select({ ...variantWithStock, selectedOptions: catalogueProductVariants.selectedOptions })
       .from(catalogueProductVariants)
-      .leftJoin(catalogueInventory, eq(catalogueInventory.variantId, catalogueProductVariants.id))
+      .leftJoin(catalogueInventory, variantStock)
       .where(inArray(catalogueProductVariants.productId, ids))
       .orderBy(asc(catalogueProductVariants.productId), asc(catalogueProductVariants.position)),
     db

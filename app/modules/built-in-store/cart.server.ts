@@ -32,22 +32,27 @@ export async function loadVariants(db: Executor, ids: string[]) {
   return new Map(rows.map((r) => [r.id, r]));
 }
 
+/**
+ * A variant's own columns and its stock: the inventory's count, 0 for a variant without an inventory row. For a
+ * select from catalogueProductVariants that joins its stock with `.leftJoin(catalogueInventory, variantStock)`.
+ */
+export const variantWithStock = {
+  id: catalogueProductVariants.id,
+  productId: catalogueProductVariants.productId,
+  title: catalogueProductVariants.title,
+  imageId: catalogueProductVariants.imageId,
+  price: catalogueProductVariants.price,
+  currencyCode: catalogueProductVariants.currencyCode,
+  available: sql<number>`coalesce(${catalogueInventory.available}, 0)`.mapWith(Number),
+};
+export const variantStock = eq(catalogueInventory.variantId, catalogueProductVariants.id);
+
 function queryVariants(db: Executor, ids: string[]) {
   return db
-    .select({
-      id: catalogueProductVariants.id,
-      title: catalogueProductVariants.title,
-      imageId: catalogueProductVariants.imageId,
-      price: catalogueProductVariants.price,
-      currencyCode: catalogueProductVariants.currencyCode,
-      productId: catalogueProducts.id,
-      productTitle: catalogueProducts.title,
-      productHandle: catalogueProducts.handle,
-      available: sql<number>`coalesce(${catalogueInventory.available}, 0)`.mapWith(Number),
-    })
+    .select({ ...variantWithStock, productTitle: catalogueProducts.title, productHandle: catalogueProducts.handle })
     .from(catalogueProductVariants)
     .innerJoin(catalogueProducts, eq(catalogueProducts.id, catalogueProductVariants.productId))
-    .leftJoin(catalogueInventory, eq(catalogueInventory.variantId, catalogueProductVariants.id))
+    .leftJoin(catalogueInventory, variantStock)
     .where(inArray(catalogueProductVariants.id, ids));
 }
 
