@@ -1,4 +1,5 @@
 import type { DashboardTab } from "./admin";
+import type { AppointmentRequest } from "~/modules/fittings/types";
 
 export interface HistoryEntry {
   id: number;
@@ -72,15 +73,8 @@ export interface SubmissionRow extends RowBase {
   appointments: RelatedAppointment[];
 }
 
-export interface AppointmentRow extends RowBase {
+export interface AppointmentRow extends RowBase, AppointmentRequest {
   kind: "appointments";
-  name: string;
-  email: string;
-  phone: string | null;
-  appointmentType: string;
-  preferredDate: string;
-  preferredTime: string;
-  notes: string | null;
   pullList: PullListItem[];
 }
 

@@ -23,16 +23,20 @@ export interface FittingCalendar {
   timeZone: string;
 }
 
-export interface Appointment {
-  id: string;
+/** What the customer asked for when she booked: who she is, the kind of fitting, the day and time, her notes. */
+export interface AppointmentRequest {
   name: string;
   email: string;
   phone: string | null;
   appointmentType: string;
   preferredDate: string;
   preferredTime: string;
-  startsAt: Date | null;
   notes: string | null;
+}
+
+export interface Appointment extends AppointmentRequest {
+  id: string;
+  startsAt: Date | null;
   userId: string | null;
   status: AppointmentStatus;
   /** The SEQUENCE its invitations carry now (raised by each reschedule or cancellation). */
