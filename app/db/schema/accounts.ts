@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt } from "../columns";
+import { boolean, check, index, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "../columns";
 import { ADDRESS_TYPES, ROLES } from "../constants";
 import { oneOf } from "../sql-helpers";
 
@@ -8,7 +8,7 @@ export const profiles = pgTable("profiles", {
   userId: text("user_id").primaryKey(),
   fullName: text("full_name"),
   phone: text("phone"),
-  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 export const addresses = pgTable(

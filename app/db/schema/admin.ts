@@ -1,4 +1,5 @@
-import { bigint, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, pgTable, text } from "drizzle-orm/pg-core";
+import { updatedAt } from "../columns";
 
 /**
  * Row counts of the three admin tables, kept exact by statement-level
@@ -9,5 +10,5 @@ import { bigint, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 export const adminRowCounts = pgTable("admin_row_counts", {
   tableName: text("table_name").primaryKey(),
   rowCount: bigint("row_count", { mode: "number" }).notNull().default(0),
-  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });

@@ -1,19 +1,6 @@
 import { sql } from "drizzle-orm";
-import {
-  check,
-  index,
-  type AnyPgColumn,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
-import { createdAt, currencyCode } from "../columns";
+import { check, index, type AnyPgColumn, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, currencyCode, updatedAt } from "../columns";
 
 /*
  * The built-in storefront (owned by modules/built-in-store; the orders placed from its carts are in ./orders.ts): the same catalogue a Shopify store would hold,
@@ -39,7 +26,7 @@ export const catalogueProducts = pgTable(
     /** The "featured" order of the whole catalogue. */
     position: integer("position").notNull().default(0),
     createdAt: createdAt(),
-    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("catalogue_products_handle_idx").on(t.handle),
@@ -49,6 +36,12 @@ export const catalogueProducts = pgTable(
     index("catalogue_products_search_text_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],
 );
+
+/** A row that belongs to one product, and goes when the product goes. */
+const productId = () =>
+  uuid("product_id")
+    .notNull()
+    .references(() => catalogueProducts.id, { onDelete: "cascade" });
 
 export const catalogueCollections = pgTable(
   "catalogue_collections",
@@ -66,9 +59,7 @@ export const catalogueProductCollections = pgTable(
     collectionHandle: text("collection_handle")
       .notNull()
       .references(() => catalogueCollections.handle, { onDelete: "cascade", onUpdate: "cascade" }),
-    productId: uuid("product_id")
-      .notNull()
-      .references(() => catalogueProducts.id, { onDelete: "cascade" }),
+    productId: productId(),
     /** The collection's own order (Shopify's COLLECTION_DEFAULT sort). */
     position: integer("position").notNull().default(0),
   },
@@ -82,9 +73,7 @@ export const catalogueProductCollections = pgTable(
 export const catalogueProductOptions = pgTable(
   "catalogue_product_options",
   {
-    productId: uuid("product_id")
-      .notNull()
-      .references(() => catalogueProducts.id, { onDelete: "cascade" }),
+    productId: productId(),
     position: integer("position").notNull(),
     name: text("name").notNull(),
     /** The option's values in display order (Size: XS, S, M...). */
@@ -101,9 +90,7 @@ export const catalogueProductVariants = pgTable(
   "catalogue_product_variants",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    productId: uuid("product_id")
-      .notNull()
-      .references(() => catalogueProducts.id, { onDelete: "cascade" }),
+    productId: productId(),
     position: integer("position").notNull(),
     /** Shopify's format: the option values joined by " / " ("M / Ivory"). */
     title: text("title").notNull(),
@@ -130,7 +117,7 @@ export const catalogueInventory = pgTable(
       .primaryKey()
       .references(() => catalogueProductVariants.id, { onDelete: "cascade" }),
     available: integer("available").notNull().default(0),
-    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   // Orders take stock with a conditional update; the database refuses to go below zero whatever the code does.
   (t) => [check("catalogue_inventory_available_check", sql`${t.available} >= 0`)],
@@ -140,9 +127,7 @@ export const catalogueProductImages = pgTable(
   "catalogue_product_images",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    productId: uuid("product_id")
-      .notNull()
-      .references(() => catalogueProducts.id, { onDelete: "cascade" }),
+    productId: productId(),
     position: integer("position").notNull(),
     url: text("url").notNull(),
     altText: text("alt_text"),
