@@ -28,27 +28,22 @@ interface DesignImage {
 
 /** The images of some requests, in the order they were sent, keyed by request id (for the admin dashboard and the account page). */
 export async function imagesOfDesignRequests(db: Database, submissionIds: readonly string[]): Promise<Map<string, DesignImage[]>> {
-  const out = new Map<string, DesignImage[]>();
-  if (submissionIds.length === 0) return out;
+  if (submissionIds.length === 0) return new Map();
   const rows = await db
     .select()
     .from(designRequestImages)
     .where(inArray(designRequestImages.submissionId, [...submissionIds]))
     .orderBy(asc(designRequestImages.submissionId), asc(designRequestImages.position));
-  for (const row of rows) {
-    const list = out.get(row.submissionId) ?? [];
-    list.push({
-      id: row.id,
-      submissionId: row.submissionId,
-      position: row.position,
-      width: row.width,
-      height: row.height,
-      url: designImageUrl(row.id),
-      thumbUrl: designImageUrl(row.id, "thumb"),
-    });
-    out.set(row.submissionId, list);
-  }
-  return out;
+  const images = rows.map(({ id, submissionId, position, width, height }): DesignImage => ({
+    id,
+    submissionId,
+    position,
+    width,
+    height,
+    url: designImageUrl(id),
+    thumbUrl: designImageUrl(id, "thumb"),
+  }));
+  return Map.groupBy(images, (image) => image.submissionId);
 }
 
 /**

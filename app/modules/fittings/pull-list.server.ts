@@ -62,10 +62,11 @@ export async function pullListsFor(db: Database, appointmentIds: readonly string
     .from(appointmentPullItems)
     .where(inArray(appointmentPullItems.appointmentId, [...appointmentIds]))
     .orderBy(appointmentPullItems.appointmentId, appointmentPullItems.productTitle);
-  for (const row of rows) {
-    const list = out.get(row.appointmentId) ?? [];
-    list.push({ productId: row.productId, handle: row.productHandle, title: row.productTitle, imageUrl: row.productImageUrl });
-    out.set(row.appointmentId, list);
+  for (const [appointmentId, items] of Map.groupBy(rows, (row) => row.appointmentId)) {
+    out.set(
+      appointmentId,
+      items.map((row) => ({ productId: row.productId, handle: row.productHandle, title: row.productTitle, imageUrl: row.productImageUrl })),
+    );
   }
   return out;
 }
