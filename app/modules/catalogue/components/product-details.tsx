@@ -1,5 +1,5 @@
 import { ArrowLeft, CalendarHeart } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ComponentProps } from "react";
 import { Link } from "react-router";
 import { toast } from "~/lib/toast";
 import { formatPrice } from "~/lib/format";
@@ -84,6 +84,16 @@ function StickyBar({ product, variant }: { product: Product; variant: ProductVar
   );
 }
 
+/** The way back from a gown, or from one that is not there; a Button styles it by passing its own props. */
+function BackToWeddings(props: Omit<ComponentProps<typeof Link>, "to">) {
+  return (
+    <Link to="/weddings" {...props}>
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      Back to Weddings
+    </Link>
+  );
+}
+
 export function ProductNotFound() {
   return (
     <section className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center px-6 py-28 text-center">
@@ -91,10 +101,7 @@ export function ProductNotFound() {
       <h1 className="mt-5 text-5xl">Product Not Found</h1>
       <p className="mt-4 text-muted-foreground">This gown may have found its bride already. There are many more waiting for you.</p>
       <Button asChild className="mt-10">
-        <Link to="/weddings">
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          Back to Weddings
-        </Link>
+        <BackToWeddings />
       </Button>
     </section>
   );
@@ -114,13 +121,7 @@ export function ProductDetails({ product, searchParams }: { product: Product; se
   return (
     <>
       <div className="mx-auto w-full max-w-7xl px-5 pt-6 pb-24 lg:px-8">
-        <Link
-          to="/weddings"
-          className="inline-flex items-center gap-2 text-xs tracking-[0.18em] text-muted-foreground uppercase hover:text-foreground"
-        >
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          Back to Weddings
-        </Link>
+        <BackToWeddings className="inline-flex items-center gap-2 text-xs tracking-[0.18em] text-muted-foreground uppercase hover:text-foreground" />
         <div className="mt-6 grid gap-10 lg:grid-cols-2 lg:gap-16">
           <HydrateSeparately>
             <ProductGallery key={variant?.id} images={images} title={product.title} />
