@@ -6,7 +6,7 @@ import { formFailure, parseForm, readFormData } from "~/lib/forms";
 import { limit } from "~/lib/limit.server";
 import { rateLimitRules } from "~/lib/rate-limit-rules.server";
 import { tooManyMessage, tooManyRequests } from "~/lib/too-many-requests.server";
-import { getProfile, getViewer } from "~/modules/accounts/accounts.server";
+import { contactDetails, getViewer } from "~/modules/accounts/accounts.server";
 import { CheckoutNotFound, CheckoutPage, type CheckoutActionData } from "~/modules/orders/components/checkout-page";
 import { getCheckout, placeOrder } from "~/modules/orders/orders.server";
 import { placeOrderSchema } from "~/modules/orders/schema";
@@ -31,7 +31,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!checkout) return data({ checkout: null, prefill: null }, { status: 404 });
   // A signed-in shopper finds their name and email filled in (the page is private, no-store).
   const viewer = await getViewer(request, context);
-  const prefill = viewer ? { name: (await getProfile(db, viewer.id)).fullName || viewer.name, email: viewer.email } : null;
+  const contact = viewer ? await contactDetails(db, viewer) : null;
+  const prefill = contact ? { name: contact.name, email: contact.email } : null;
   return { checkout, prefill };
 }
 

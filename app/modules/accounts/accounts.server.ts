@@ -14,7 +14,7 @@ export { deleteOwnAccount, loadSecurity, resendVerificationMail, securityAction,
 export { attemptOfEndpoint, countedAuthRoutes, CREDENTIAL_FIELDS, endpointFields, type AuthAttempt } from "./auth-limits.server";
 export { createAuth, grantAdminIfListed, trustedOriginsFor, type Auth } from "./auth.server";
 export { clearFlashCookie, flashRedirect, readFlash, type Flash } from "./flash.server";
-export { deleteAccount, deleteAddress, getProfile, listAddresses, saveAddress, saveProfile } from "./profile.server";
+export { contactDetails, deleteAccount, deleteAddress, getProfile, listAddresses, saveAddress, saveProfile } from "./profile.server";
 export { cookieHeaderFrom, mergeSetCookies } from "./session-cookies.server";
 export { grantAdminByEmail, type GrantOutcome } from "./admin-grant.server";
 export {

@@ -11,6 +11,7 @@ import { BRAND } from "~/lib/brand";
 import type { Logger } from "~/lib/logger.server";
 import { brandedMail, enqueueMail } from "~/modules/mail/mail.server";
 import { recordVerificationLink, revokeAccountLinks, VERIFICATION_LINK_SECONDS } from "./account-links.server";
+import { claimGuestRecords } from "./profile.server";
 
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -165,6 +166,14 @@ export function createAuth(options: AuthOptions) {
       afterEmailVerification: async (user) => {
         if (await grantAdminIfListed(db, user, options.adminEmails))
           logger.info({ userId: user.id }, "admin role granted from ADMIN_EMAILS");
+        // What she booked or sent as a guest with this address joins her account. A failure here must not undo the verification.
+        try {
+          const claimed = await claimGuestRecords(db, user);
+          if (claimed.fittings + claimed.designRequests > 0)
+            logger.info({ userId: user.id, ...claimed }, "guest records joined the account");
+        } catch (error) {
+          logger.error({ err: error, userId: user.id }, "claiming guest records failed");
+        }
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },

@@ -8,8 +8,8 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import { addresses, profiles, userRoles } from "~/db/schema/accounts";
 import { users } from "~/db/schema/auth";
-import { unlinkDesignRequestsOf } from "~/modules/design-requests/design-requests.server";
-import { unlinkAppointmentsOf } from "~/modules/fittings/fittings.server";
+import { claimGuestDesignRequests, unlinkDesignRequestsOf } from "~/modules/design-requests/design-requests.server";
+import { claimGuestFittings, unlinkAppointmentsOf } from "~/modules/fittings/fittings.server";
 import { anonymiseOrdersOf } from "~/modules/orders/orders.server";
 import { deleteWishlistOf } from "~/modules/wishlist/wishlist.server";
 import type { AddressInput } from "./schema";
@@ -18,6 +18,32 @@ import { revokeAccountLinks } from "./account-links.server";
 export async function getProfile(db: Executor, userId: string) {
   const [row] = await db.select({ fullName: profiles.fullName, phone: profiles.phone }).from(profiles).where(eq(profiles.userId, userId));
   return row ?? { fullName: null, phone: null };
+}
+
+/**
+ * What the fitting and design forms start with for a signed-in shopper: her
+ * profile's name (else her account's), her address and her phone. She may
+ * change them for one request; her profile stays as it is.
+ */
+export async function contactDetails(db: Executor, user: { id: string; name: string; email: string }) {
+  const profile = await getProfile(db, user.id);
+  return { name: profile.fullName || user.name, email: user.email, phone: profile.phone ?? "" };
+}
+
+/**
+ * Her verified address claims what she sent as a guest with it: fittings and
+ * design requests with no owner and that email (any case) join her account,
+ * each through its owner. Nothing for an address not yet verified.
+ */
+export async function claimGuestRecords(
+  db: Executor,
+  user: { id: string; email: string; emailVerified: boolean },
+): Promise<{ fittings: number; designRequests: number }> {
+  if (!user.emailVerified) return { fittings: 0, designRequests: 0 };
+  return {
+    fittings: await claimGuestFittings(db, user.id, user.email),
+    designRequests: await claimGuestDesignRequests(db, user.id, user.email),
+  };
 }
 
 export async function saveProfile(db: Executor, userId: string, input: { fullName: string; phone: string | null }) {

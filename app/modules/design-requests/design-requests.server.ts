@@ -11,7 +11,7 @@ import { designImageUrl } from "./image-url";
 
 export { answerDesignRequest } from "./answer-design-request.server";
 export { submitDesignRequest } from "./submission.server";
-export { listDesignRequests, unlinkDesignRequestsOf } from "./customer-requests.server";
+export { claimGuestDesignRequests, listDesignRequests, unlinkDesignRequestsOf } from "./customer-requests.server";
 export { deleteDesignRequestRow, setDesignRequestStatus } from "./staff-status.server";
 
 // --- inspiration images ------------------------------------------------------------

@@ -4,7 +4,7 @@
 // (requireUser), never from the form: another's booking reads as not found.
 // The changes are changes.server's, told that the shopper asks (her words,
 // her booking only, at the sequence she saw).
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import { isActiveAppointmentStatus, type AppointmentStatus } from "~/db/constants";
 import { appointments } from "~/db/schema/fittings";
@@ -84,6 +84,51 @@ export async function rescheduleFittingByLink(
   if (!id) return null;
   const { sequence, ...slot } = input;
   return rescheduleFitting(db, { id, ...slot }, { ...options, shopper: {}, sequence });
+}
+
+/**
+ * A guest's bookings made with her address join her account once she has
+ * verified that address (the caller checks it): rows with no owner whose
+ * email matches, case-insensitively. She holds one active booking per slot
+ * (appointments_active_user_slot_idx), so an active guest booking of a slot
+ * she already holds stays a guest's. Answers how many joined.
+ */
+export async function claimGuestFittings(db: Executor, userId: string, email: string): Promise<number> {
+  const slotOf = (row: { preferredDate: string; preferredTime: string }) => `${row.preferredDate} ${row.preferredTime}`;
+  const guestRows = await db
+    .select({
+      id: appointments.id,
+      preferredDate: appointments.preferredDate,
+      preferredTime: appointments.preferredTime,
+      status: appointments.status,
+    })
+    .from(appointments)
+    .where(and(isNull(appointments.userId), sql`lower(${appointments.email}) = lower(${email.trim()})`))
+    .orderBy(appointments.createdAt, appointments.id);
+  if (guestRows.length === 0) return 0;
+  const held = new Set(
+    (
+      await db
+        .select({ preferredDate: appointments.preferredDate, preferredTime: appointments.preferredTime, status: appointments.status })
+        .from(appointments)
+        .where(eq(appointments.userId, userId))
+    )
+      .filter((row) => isActiveAppointmentStatus(row.status))
+      .map(slotOf),
+  );
+  let claimed = 0;
+  for (const row of guestRows) {
+    const active = isActiveAppointmentStatus(row.status);
+    if (active && held.has(slotOf(row))) continue;
+    const done = await db
+      .update(appointments)
+      .set({ userId })
+      .where(and(eq(appointments.id, row.id), isNull(appointments.userId)))
+      .returning({ id: appointments.id });
+    claimed += done.length;
+    if (active) held.add(slotOf(row));
+  }
+  return claimed;
 }
 
 /** "Delete my account": her appointments stay for the studio but lose the link to her (in the deletion's transaction). */

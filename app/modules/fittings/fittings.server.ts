@@ -13,6 +13,7 @@ export {
 } from "./changes.server";
 export {
   cancelOwnFitting,
+  claimGuestFittings,
   listAppointments,
   rescheduleFittingByLink,
   rescheduleOwnFitting,
