@@ -21,6 +21,7 @@ export default [
   route("custom-design/images/:imageId", "routes/custom-design.images.tsx"),
   route("fitting-room", "routes/fitting-room.tsx"),
   route("fitting-room/cancel", "routes/fitting-room-cancel.tsx"),
+  route("fitting-room/calendar", "routes/fitting-room-calendar.ts"),
   route("our-story", "routes/our-story.tsx"),
   route("journal", "routes/journal.tsx"),
   route("faq", "routes/faq.tsx"),

@@ -223,6 +223,18 @@ export function isoDateTimeIn(at: Date | string, timeZone: string): string {
 
 // --- sizes ---------------------------------------------------------------------------------------------------------
 
+/** A length of time as people read it: "45 minutes", "1 hour", "1 hour 30 minutes", "2 hours". */
+export function formatDuration(minutes: number): string {
+  const whole = Math.max(0, Math.round(minutes));
+  const hours = Math.floor(whole / 60);
+  const rest = whole % 60;
+  const parts = [
+    hours > 0 ? `${hours} ${hours === 1 ? "hour" : "hours"}` : null,
+    rest > 0 || hours === 0 ? `${rest} ${rest === 1 ? "minute" : "minutes"}` : null,
+  ];
+  return parts.filter(Boolean).join(" ");
+}
+
 const SIZE_UNITS = ["KB", "MB", "GB", "TB"] as const;
 
 /**

@@ -18,7 +18,8 @@ import { isUuid } from "./uuid";
  * would also make the browser send `Origin: null` with the page's own form,
  * which the router's cross-site check rightly refuses.)
  */
-const PRIVATE_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex", "Referrer-Policy": "same-origin" };
+/** A page or file a signed link opens: never cached, never indexed, its address (the token) never sent on. */
+export const PRIVATE_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex", "Referrer-Policy": "same-origin" };
 
 /** The answers every landing page has besides its own: a token that is not ours, a row that is gone, a database that failed. */
 export type TokenLandingFailure = { kind: "invalid" } | { kind: "not-found" } | { kind: "unavailable" };

@@ -3,7 +3,8 @@ import type { Route } from "./+types/custom-design";
 import { BRAND } from "~/lib/brand";
 import { formFailure } from "~/lib/forms";
 import { pageMeta } from "~/lib/seo";
-import { getViewer } from "~/modules/accounts/accounts.server";
+import { servicesContext } from "~/lib/context.server";
+import { contactDetails, getViewer } from "~/modules/accounts/accounts.server";
 import { PageHero } from "~/modules/brand/components/page-hero";
 import { DesignRequestForm } from "~/modules/design-requests/components/design-request-form";
 import { answerDesignRequest } from "~/modules/design-requests/design-requests.server";
@@ -20,6 +21,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export function headers({ actionHeaders }: Route.HeadersArgs) {
   return actionHeaders;
+}
+
+/** A signed-in shopper finds her name, email and phone filled in (she may change them for this request). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = await getViewer(request, context);
+  return { contact: viewer ? await contactDetails(context.get(servicesContext).database.db, viewer) : null };
 }
 
 /**
@@ -54,7 +61,7 @@ const HOW_IT_WORKS = [
   { icon: Ruler, title: "Perfect Fit", text: "Your gown is made in our studio and fitted by hand until it moves with you perfectly." },
 ];
 
-export default function CustomDesign({ actionData }: Route.ComponentProps) {
+export default function CustomDesign({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <PageHero eyebrow="Custom design" title="A Dress as Unique as Your Story">
@@ -79,7 +86,7 @@ export default function CustomDesign({ actionData }: Route.ComponentProps) {
       </section>
       <section aria-label="Custom design request" className="px-6 pb-24 sm:px-8 sm:pb-32">
         <div className="mx-auto max-w-3xl border border-border bg-background p-5 sm:p-10">
-          <DesignRequestForm serverResult={actionData} />
+          <DesignRequestForm serverResult={actionData} contact={loaderData.contact} />
         </div>
       </section>
     </>

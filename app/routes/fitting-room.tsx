@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/fitting-room";
 import { requestContext, servicesContext } from "~/lib/context.server";
-import { getViewer } from "~/modules/accounts/accounts.server";
+import { contactDetails, getViewer } from "~/modules/accounts/accounts.server";
 import { BRAND } from "~/lib/brand";
 import { firstMessage, formFailure, parseForm, readFormData } from "~/lib/forms";
 import { pageMeta } from "~/lib/seo";
@@ -16,7 +16,7 @@ import {
   type FittingBookingResult,
 } from "~/modules/fittings/components/fitting-booking-form";
 import { StudioBox } from "~/modules/fittings/components/studio-box";
-import { bookFitting, fittingCalendar, pullListChoices, slotsForDate } from "~/modules/fittings/fittings.server";
+import { bookFitting, bookingConfirmation, fittingCalendar, pullListChoices, slotsForDate } from "~/modules/fittings/fittings.server";
 import { FITTING_MESSAGES, fittingBookingSchema } from "~/modules/fittings/schema";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -40,16 +40,17 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Fi
   const asked = new URL(request.url).searchParams.get("date");
   const date = asked && isIsoDate(asked) ? asked : calendar.firstOpenDay;
   const slots = date ? await slotsForDate(database.db, date, env, now) : [];
-  // A signed-in shopper may tick dresses from her wishlist for staff to have ready (the pull list).
+  // A signed-in shopper finds her details filled in, and may tick dresses from her wishlist for staff to have ready (the pull list).
   const pullChoices = viewer ? await pullListChoices(database.db, viewer.id) : [];
-  return { calendar, date, slots, pullChoices };
+  const contact = viewer ? await contactDetails(database.db, viewer) : null;
+  return { calendar, date, slots, pullChoices, contact };
 }
 
 const formValues = (form: FormData) =>
   Object.fromEntries(["name", "email", "phone", "date", "time", "notes"].map((key) => [key, String(form.get(key) ?? "").slice(0, 2000)]));
 
 /**
- * Books a fitting: `{ ok: true, date, time }`, or a FormFailure whose
+ * Books a fitting: `{ ok: true, booking }` (what the confirmation panel shows), or a FormFailure whose
  * formError is the toast (the first message, as SPEC shows it), with one
  * message per field and what was typed. 400 for a form that does not pass;
  * 409 when the slot is closed or taken; 429 past the per-client limit; 503
@@ -89,7 +90,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     services.nudgeMail();
     logger.info({ appointmentId: outcome.appointment.id }, "fitting booked");
-    return data<FittingBookingResult>({ ok: true, date: outcome.appointment.preferredDate, time: outcome.appointment.preferredTime });
+    const booking = await bookingConfirmation(services.database.db, outcome.appointment, services.tokens);
+    return data<FittingBookingResult>({ ok: true, booking });
   } catch (error) {
     logger.error({ err: error }, "fitting booking failed");
     return data<FittingBookingResult>(formFailure(FITTING_MESSAGES.failed, {}, values), { status: 503 });

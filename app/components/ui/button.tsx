@@ -1,3 +1,4 @@
+import { Loader2, type LucideIcon } from "lucide-react";
 import { Slot } from "radix-ui";
 import { forwardRef, type ButtonHTMLAttributes } from "react";
 import { cx } from "~/lib/class-names";
@@ -62,3 +63,33 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   if (asChild) return <Slot.Root ref={ref} className={classes} {...props} />;
   return <button ref={ref} type={type ?? "button"} className={classes} {...props} />;
 });
+
+/**
+ * A form's submit button that says when it is at work: while `busy` it is
+ * disabled and shows a spinner and `busyLabel` ("Booking..."); else its icon
+ * and its label.
+ */
+export function SubmitButton({
+  busy,
+  busyLabel,
+  icon: Icon,
+  children,
+  disabled,
+  ...props
+}: Omit<ButtonProps, "type" | "asChild"> & { busy: boolean; busyLabel: string; icon?: LucideIcon }) {
+  return (
+    <Button type="submit" disabled={busy || disabled} {...props}>
+      {busy ? (
+        <>
+          <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+          {busyLabel}
+        </>
+      ) : (
+        <>
+          {Icon ? <Icon aria-hidden="true" className="size-4" /> : null}
+          {children}
+        </>
+      )}
+    </Button>
+  );
+}

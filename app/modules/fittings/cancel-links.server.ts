@@ -8,6 +8,7 @@ import { readAppointment } from "./appointment-rows.server";
 import type { Appointment } from "./types";
 
 const CANCEL_PATH = "/fitting-room/cancel";
+const CALENDAR_PATH = "/fitting-room/calendar";
 const CANCEL_TOKEN_PURPOSE = "fitting-cancel";
 
 function signCancelToken(appointment: Pick<Appointment, "id" | "startsAt">, tokens: SignedTokens): string {
@@ -15,10 +16,22 @@ function signCancelToken(appointment: Pick<Appointment, "id" | "startsAt">, toke
   return tokens.sign(CANCEL_TOKEN_PURPOSE, appointment.id, { expiresAt: until });
 }
 
+/**
+ * The pages one signed token opens, as paths on this site: the mailed link's
+ * page (cancel, or with `reschedule=1` the reschedule view) and the booking's
+ * calendar file (the mail's .ics).
+ */
+export function fittingLinks(appointment: Pick<Appointment, "id" | "startsAt">, tokens: SignedTokens) {
+  const token = encodeURIComponent(signCancelToken(appointment, tokens));
+  return {
+    cancel: `${CANCEL_PATH}?token=${token}`,
+    reschedule: `${CANCEL_PATH}?token=${token}&reschedule=1`,
+    calendar: `${CALENDAR_PATH}?token=${token}`,
+  };
+}
+
 export function cancelUrl(appointment: Pick<Appointment, "id" | "startsAt">, options: { appUrl: string; tokens: SignedTokens }): string {
-  const url = new URL(CANCEL_PATH, options.appUrl);
-  url.searchParams.set("token", signCancelToken(appointment, options.tokens));
-  return url.toString();
+  return new URL(fittingLinks(appointment, options.tokens).cancel, options.appUrl).toString();
 }
 
 /** The appointment id a cancel link names, when the token is ours, intact and unexpired; else null. */

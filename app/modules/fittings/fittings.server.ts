@@ -2,6 +2,7 @@
 export { clockFor, fittingAvailability, fittingCalendar, judgeDay, slotsForDate } from "./availability.server";
 export { bookFitting } from "./booking.server";
 export { findFittingByLink, type CancelLookup } from "./cancel-links.server";
+export { bookingConfirmation, calendarFileByLink, type CalendarFileLookup } from "./confirmation.server";
 export {
   cancelFitting,
   cancelFittingByLink,

@@ -5,7 +5,7 @@
 import { BRAND } from "~/lib/brand";
 import { formatDay, formatSlot, formatTimeOfDay } from "~/lib/format";
 import type { SignedTokens } from "~/lib/signed-token.server";
-import { brandedMail, type MailMessage } from "~/modules/mail/mail.server";
+import { boutiqueAddress, brandedMail, type MailMessage } from "~/modules/mail/mail.server";
 import { cancelUrl } from "./cancel-links.server";
 import { fittingInvitation } from "./invitation.server";
 import type { Appointment } from "./types";
@@ -27,8 +27,8 @@ function describeSlot(date: string, time: string): string {
   return formatSlot(date, time);
 }
 
-/** The .ics every fitting mail carries: the booking itself, or its cancellation. */
-function invitationOf(appointment: Appointment, timeZone: string, method: "request" | "cancel") {
+/** The .ics every fitting mail carries (the booking itself, or its cancellation); the confirmation panel's "Add to calendar" serves the same. */
+export function invitationOf(appointment: Appointment, timeZone: string, method: "request" | "cancel") {
   return fittingInvitation({
     appointmentId: appointment.id,
     date: appointment.preferredDate,
@@ -49,7 +49,7 @@ function slotDetails(appointment: Appointment) {
     rows: [
       { label: "Date", value: formatDay(appointment.preferredDate, "weekday") },
       { label: "Time", value: formatTimeOfDay(appointment.preferredTime) },
-      { label: "Where", value: `${BRAND.street}, ${BRAND.city}, ${BRAND.region} ${BRAND.postalCode}` },
+      { label: "Where", value: boutiqueAddress() },
     ],
   };
 }

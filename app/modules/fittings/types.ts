@@ -64,3 +64,21 @@ export interface DayAvailability {
   date: string | null;
   slots: SlotAvailability[];
 }
+
+/**
+ * What the Fitting Room shows once she has booked (the action's answer, with
+ * or without JavaScript): the slot on the boutique's clock, where and how
+ * long, the gowns to be pulled, and the pages her signed link opens.
+ */
+export interface FittingConfirmation {
+  date: string;
+  time: string;
+  email: string;
+  /** The boutique's address, as the mails and the invitation write it. */
+  address: string;
+  /** How long the fitting lasts, as the invitation says. */
+  minutes: number;
+  pullList: PullItem[];
+  /** Paths on this site, each carrying the mail's signed token: the .ics, the reschedule view, the cancel page. */
+  links: { calendar: string; reschedule: string; cancel: string };
+}

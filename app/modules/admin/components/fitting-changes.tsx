@@ -16,7 +16,7 @@ import { FormMessage } from "~/components/ui/field";
 import { formatSlot } from "~/lib/format";
 import { getFormErrors, inputAttributes, type FieldErrors } from "~/lib/forms";
 import type { FittingAvailability } from "~/modules/fittings/components/fitting-booking-form";
-import { NewDateField, NewTimeField, newTimeChoice } from "~/modules/fittings/components/new-slot-fields";
+import { SlotDateField, SlotTimeField, timeChoice } from "~/modules/fittings/components/slot-fields";
 import { fittingRescheduleSchema, fittingStaffCancelSchema } from "~/modules/fittings/schema";
 import type { AppointmentRow } from "../types";
 import { useDashboardFetcher, useHydrated } from "./use-dashboard-action";
@@ -66,7 +66,7 @@ export function RescheduleControl({ row, back }: { row: AppointmentRow; back: st
   const shownDate = availability && (date === null || availability.date !== date) && slots.state === "idle" ? availability.date : date;
   const daySlots = availability && availability.date === shownDate ? availability.slots : null;
   const current = { date: row.preferredDate, time: row.preferredTime };
-  const choice = newTimeChoice(daySlots, shownDate, current, time);
+  const choice = timeChoice(daySlots, shownDate, time, current);
 
   if (!hydrated) return null;
   return (
@@ -119,8 +119,9 @@ export function RescheduleControl({ row, back }: { row: AppointmentRow; back: st
           <input type="hidden" {...inputAttributes(fittingRescheduleSchema, "date")} value={shownDate ?? ""} />
           {availability ? (
             <>
-              <NewDateField
+              <SlotDateField
                 id={ids.date}
+                label="New date"
                 calendar={availability.calendar}
                 date={shownDate}
                 errors={errors.date}
@@ -130,13 +131,14 @@ export function RescheduleControl({ row, back }: { row: AppointmentRow; back: st
                   loadDay(next);
                 }}
               />
-              <NewTimeField
+              <SlotTimeField
                 id={ids.time}
-                slots={daySlots}
+                label="New time"
+                name={inputAttributes(fittingRescheduleSchema, "time").name}
                 choice={choice}
                 errors={errors.time}
                 onTime={setTime}
-                attributes={{ ...inputAttributes(fittingRescheduleSchema, "time"), className: "h-11" }}
+                disabled={!daySlots}
               />
             </>
           ) : (
@@ -150,7 +152,13 @@ export function RescheduleControl({ row, back }: { row: AppointmentRow; back: st
           <Button type="button" variant="outline" size="sm" onClick={() => setOpen(false)}>
             Keep the time
           </Button>
-          <Button type="submit" form={ids.form} variant="primary" size="sm" disabled={busy || !shownDate || !choice.chosenTime}>
+          <Button
+            type="submit"
+            form={ids.form}
+            variant="primary"
+            size="sm"
+            disabled={busy || !shownDate || !daySlots || !choice.chosenTime}
+          >
             {busy ? "Moving..." : "Move the fitting"}
           </Button>
         </DialogFooter>

@@ -1,8 +1,8 @@
-import { ArrowLeft, ArrowRight, Loader2, Send } from "lucide-react";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { ArrowLeft, ArrowRight, Send } from "lucide-react";
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type Ref } from "react";
 import { Form } from "react-router";
 import { toast } from "~/lib/toast";
-import { Button } from "~/components/ui/button";
+import { Button, SubmitButton } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { firstMessage, getFormErrors, inputAttributes, type FieldErrors } from "~/lib/forms";
 import { useHydrated } from "~/lib/hydrated";
@@ -61,7 +61,38 @@ function localToday(): string {
  * browser would cut an overlong entry short without a word, where SPEC §5
  * has a message for each limit (the schema's, on submit).
  */
-export function DesignRequestForm({ serverResult }: { serverResult?: DesignRequestResult }) {
+/** One step of the form: a fieldset whose legend is the step's heading (focused when the step opens). */
+function StepFieldset({
+  hidden,
+  title,
+  headingRef,
+  children,
+}: {
+  hidden: boolean;
+  title: string;
+  headingRef?: Ref<HTMLHeadingElement>;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset hidden={hidden} className="min-w-0 space-y-7">
+      <legend className="mb-6">
+        <h2 ref={headingRef} tabIndex={-1} className="text-3xl">
+          {title}
+        </h2>
+      </legend>
+      {children}
+    </fieldset>
+  );
+}
+
+export function DesignRequestForm({
+  serverResult,
+  contact,
+}: {
+  serverResult?: DesignRequestResult;
+  /** The signed-in shopper's name, email and phone: step 1 starts with them (she may change them for this request). */
+  contact?: { name: string; email: string; phone: string } | null;
+}) {
   const hydrated = useHydrated();
   const [answer, setAnswer] = useState<DesignRequestResult | undefined>(undefined);
   const [busy, setBusy] = useState(false);
@@ -70,7 +101,11 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
   const baseId = useId();
   const id = (field: string) => `${baseId}-${field}`;
   const echoed = getFormErrors(serverResult);
-  const [values, setValues] = useState<Values>({ ...EMPTY, ...Object.fromEntries(FIELDS.map((f) => [f, echoed.valueOf(f) ?? ""])) });
+  const start: Values = { ...EMPTY, ...(contact ?? {}) };
+  const [values, setValues] = useState<Values>({
+    ...start,
+    ...Object.fromEntries(FIELDS.flatMap((f) => (echoed.valueOf(f) === undefined ? [] : [[f, echoed.valueOf(f)]]))),
+  });
   const [errors, setErrors] = useState<FieldErrors>(echoed.fieldErrors);
   const [step, setStep] = useState<Step>(1);
   const [seen, setSeen] = useState<DesignRequestResult | null>(null);
@@ -81,7 +116,7 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
   if (answer && answer !== seen) {
     setSeen(answer);
     if (answer.ok) {
-      setValues(EMPTY);
+      setValues(start);
       setErrors({});
       setChosen([]);
       setStep(1);
@@ -222,25 +257,15 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
       {hydrated ? <StepProgress step={step} /> : null}
 
       <Form method="post" action="/custom-design" encType="multipart/form-data" noValidate onSubmit={onSubmit} className="space-y-10">
-        <fieldset hidden={!shown(1)} className="min-w-0 space-y-7">
-          <legend className="mb-6">
-            <h2 ref={step === 1 ? stepHeading : undefined} tabIndex={-1} className="text-3xl">
-              About You
-            </h2>
-          </legend>
+        <StepFieldset hidden={!shown(1)} title="About You" headingRef={step === 1 ? stepHeading : undefined}>
           {input("name", "Full name", { autoComplete: "name", required: true })}
           <div className="grid gap-7 sm:grid-cols-2">
             {input("email", "Email", { type: "email", inputMode: "email", autoComplete: "email", required: true })}
             {input("phone", "Phone", { type: "tel", autoComplete: "tel" }, true)}
           </div>
-        </fieldset>
+        </StepFieldset>
 
-        <fieldset hidden={!shown(2)} className="min-w-0 space-y-7">
-          <legend className="mb-6">
-            <h2 ref={step === 2 ? stepHeading : undefined} tabIndex={-1} className="text-3xl">
-              Event Details
-            </h2>
-          </legend>
+        <StepFieldset hidden={!shown(2)} title="Event Details" headingRef={step === 2 ? stepHeading : undefined}>
           <Field id={id("eventType")} label="Event type" errors={errors.eventType}>
             <Select id={id("eventType")} name="eventType" required value={values.eventType} onChange={set("eventType")}>
               <option value="">Select your event</option>
@@ -255,14 +280,9 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
             {input("eventDate", "Event date", { type: "date" }, true, dateHint)}
             {input("venue", "Venue", { placeholder: "Where is the celebration?" }, true)}
           </div>
-        </fieldset>
+        </StepFieldset>
 
-        <fieldset hidden={!shown(3)} className="min-w-0 space-y-7">
-          <legend className="mb-6">
-            <h2 ref={step === 3 ? stepHeading : undefined} tabIndex={-1} className="text-3xl">
-              Your Vision
-            </h2>
-          </legend>
+        <StepFieldset hidden={!shown(3)} title="Your Vision" headingRef={step === 3 ? stepHeading : undefined}>
           <div className="grid gap-7 sm:grid-cols-2">
             {input("stylePreference", "Style preference", { placeholder: "A-line, mermaid, ball gown..." }, true)}
             {input("colors", "Colour preferences", { placeholder: "Ivory, blush, champagne..." }, true)}
@@ -294,21 +314,16 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
               ))}
             </Select>
           </Field>
-        </fieldset>
+        </StepFieldset>
 
-        <fieldset hidden={!shown(4)} className="min-w-0 space-y-7">
-          <legend className="mb-6">
-            <h2 ref={step === 4 ? stepHeading : undefined} tabIndex={-1} className="text-3xl">
-              Inspiration
-            </h2>
-          </legend>
+        <StepFieldset hidden={!shown(4)} title="Inspiration" headingRef={step === 4 ? stepHeading : undefined}>
           <p className="leading-relaxed text-muted-foreground">
             Pictures you love (a neckline, a lace, a colour) help us see what you see. Only our design team and you can see them.
           </p>
           <InspirationPicker id={id("images")} files={chosen} errors={errors.images} onFiles={onFiles} />
           {progress !== null ? <UploadProgress progress={progress} labelId={`${baseId}-upload-label`} /> : null}
           <WhatHappensNext headingId={`${baseId}-next`} />
-        </fieldset>
+        </StepFieldset>
 
         {/* A honeypot: hidden from people and assistive technology, filled in by bots. */}
         <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
@@ -337,19 +352,9 @@ export function DesignRequestForm({ serverResult }: { serverResult?: DesignReque
               <ArrowRight aria-hidden="true" className="size-4" />
             </Button>
           ) : (
-            <Button key="submit" type="submit" disabled={busy} className="w-full sm:w-auto">
-              {busy ? (
-                <>
-                  <Loader2 aria-hidden="true" className="size-4 animate-spin" />
-                  Submitting...
-                </>
-              ) : (
-                <>
-                  <Send aria-hidden="true" className="size-4" />
-                  Submit Vision
-                </>
-              )}
-            </Button>
+            <SubmitButton key="submit" busy={busy} busyLabel="Submitting..." icon={Send} className="w-full sm:w-auto">
+              Submit Vision
+            </SubmitButton>
           )}
         </div>
       </Form>

@@ -2,13 +2,11 @@ import { CalendarClock } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Field, FormMessage } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { FormMessage } from "~/components/ui/field";
 import { formatSlot } from "~/lib/format";
 import { getFormErrors } from "~/lib/forms";
-import { useHydrated } from "~/lib/hydrated";
 import type { DayAvailability } from "../types";
-import { NewDateField, NewTimeField, newTimeChoice } from "./new-slot-fields";
+import { SlotDateField, SlotTimeField, timeChoice } from "./slot-fields";
 
 export interface RescheduleFittingFormProps {
   /** Where the booking is now. */
@@ -45,7 +43,6 @@ export function RescheduleFittingForm({
   headingLevel = 2,
   framed = true,
 }: RescheduleFittingFormProps) {
-  const hydrated = useHydrated();
   const navigate = useNavigate();
   const location = useLocation();
   const navigation = useNavigation();
@@ -55,7 +52,8 @@ export function RescheduleFittingForm({
   const errors = getFormErrors(failure);
   const { calendar, date, slots } = availability;
   const [time, setTime] = useState<string | null>(errors.valueOf("time") ?? null);
-  const choice = newTimeChoice(date ? slots : null, date, current, time);
+  // No day left to choose: no times either.
+  const choice = timeChoice(date ? slots : [], date, time, current);
   const noTimes = choice.noTimes;
 
   // The view opens on its heading, so a screen reader hears where it is and the keyboard starts here.
@@ -81,31 +79,17 @@ export function RescheduleFittingForm({
         {Object.entries(hidden).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        {hydrated ? (
-          <>
-            <input type="hidden" name="date" value={date ?? ""} />
-            <NewDateField
-              id={ids.date}
-              calendar={calendar}
-              date={date}
-              errors={errors.fieldErrors.date}
-              onDate={showDay}
-              frameClassName="bg-background"
-            />
-          </>
-        ) : (
-          <Field id={ids.date} label="New date" errors={errors.fieldErrors.date} description="Open Monday to Saturday.">
-            <Input id={ids.date} name="date" type="date" required min={calendar.today} max={calendar.lastDay} defaultValue={date ?? ""} />
-          </Field>
-        )}
-        <NewTimeField
-          id={ids.time}
-          slots={date ? slots : null}
-          choice={choice}
-          errors={errors.fieldErrors.time}
-          onTime={setTime}
-          attributes={{ name: "time" }}
+        <SlotDateField
+          id={ids.date}
+          label="New date"
+          name="date"
+          calendar={calendar}
+          date={date}
+          errors={errors.fieldErrors.date}
+          onDate={showDay}
+          frameClassName="bg-background"
         />
+        <SlotTimeField id={ids.time} label="New time" name="time" choice={choice} errors={errors.fieldErrors.time} onTime={setTime} />
         <FormMessage>{errors.formError}</FormMessage>
         <div className="flex flex-col gap-3 sm:flex-row">
           <Button type="submit" disabled={busy || !date || noTimes} className="w-full sm:w-auto">
