@@ -99,7 +99,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       .click();
     await expect(page.getByText(`Chosen: ${formatDay(newDate, "weekday")}`)).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`date=${newDate}`));
-    await page.getByLabel("New time").selectOption("15:00");
+    await page.getByRole("radiogroup", { name: "New time" }).getByRole("radio", { name: "3:00 PM", exact: true }).check();
     await expectNoAxeViolations(page);
     await shoot(page, `reschedule-${size}`);
     await page.getByRole("button", { name: "Move my fitting" }).click();
@@ -138,7 +138,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     await page.getByRole("button", { name: "Reschedule" }).click();
     await expect(page.getByRole("heading", { name: "Choose a new time" })).toBeVisible();
     await expect(page.getByText(formatSlot(date, "12:00"))).toBeVisible();
-    await page.getByLabel("New time").selectOption("16:00");
+    await page.getByRole("radiogroup", { name: "New time" }).getByRole("radio", { name: "4:00 PM", exact: true }).check();
     await expectNoAxeViolations(page);
     await shoot(page, `link-reschedule-${size}`);
     await page.getByRole("button", { name: "Move my fitting" }).click();

@@ -26,7 +26,7 @@ const shortDay = (date: string) =>
   new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(
     new Date(`${date}T12:00:00Z`),
   );
-/** '14:00' → '2:00 PM', as the slot select writes it. */
+/** '14:00' → '2:00 PM', as the time picker writes it. */
 const timeLabel = (time: string) => {
   const hour = Number(time.slice(0, 2));
   return `${hour % 12 === 0 ? 12 : hour % 12}:00 ${hour < 12 ? "AM" : "PM"}`;
@@ -86,7 +86,7 @@ test("an admin reschedules a fitting to an open slot, then cancels it; each is m
       await page.goto(`/admin/dashboard?tab=appointments&q=${tag}`);
       await waitForHydration(page);
       const dialog = await openDialog();
-      await expect(dialog.getByRole("combobox", { name: "New time" })).toBeEnabled();
+      await expect(dialog.getByRole("radiogroup", { name: "New time" }).getByRole("radio", { checked: true })).toBeEnabled();
       await expectNoAxeViolations(page);
       await page.screenshot({ path: `/tmp/admin-shots/reschedule-dialog-${size}-${theme}.png` });
       await dialog.getByRole("button", { name: "Keep the time" }).click();
@@ -107,16 +107,18 @@ test("an admin reschedules a fitting to an open slot, then cancels it; each is m
   await page.goto(`/admin/dashboard?tab=appointments&q=${tag}`);
   await waitForHydration(page);
   const dialog = await openDialog();
-  const time = dialog.getByRole("combobox", { name: "New time" });
-  await expect(time.locator("option:checked")).not.toHaveText(/current time/);
-  const current = time.locator(`option[value="${booked.time}"]`);
-  await expect(current).toHaveText(/\(current time\)$/);
+  // The times are one radio group: the chosen one is offered, the booking's own is named and not offered.
+  const time = dialog.getByRole("radiogroup", { name: "New time" });
+  const chosen = time.getByRole("radio", { checked: true });
+  await expect(chosen).toBeEnabled();
+  await expect(chosen).not.toHaveAccessibleName(/current time/);
+  const current = time.getByRole("radio", { name: `${timeLabel(booked.time)}, current time` });
   await expect(current).toBeDisabled();
   const newDate = neighbourDay(booked.date);
   await dialog.getByRole("button", { name: dayName(newDate), exact: true }).click();
   await expect(dialog.getByText(`Chosen: ${dayName(newDate)}`)).toBeVisible();
-  await expect(time).toBeEnabled();
-  const newTime = await time.inputValue();
+  await expect(chosen).toBeEnabled();
+  const newTime = await chosen.inputValue();
   expect(newTime).toMatch(/^\d\d:00$/);
   await dialog.getByRole("button", { name: "Move the fitting" }).click();
   await expect(toast(page, "Appointment rescheduled successfully")).toBeVisible();

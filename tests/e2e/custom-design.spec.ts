@@ -291,6 +291,40 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
   });
 }
 
+test.describe("signed in", () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test("her name, email and phone fill step 1 at both widths, and she may change them for this request", async ({ page }) => {
+    const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+    const email = `design-${id}@example.com`;
+    await page.goto("/auth?tab=sign-up");
+    await waitForHydration(page);
+    await page.getByLabel("Full name").fill("Ada Designer");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("secret12");
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(page).toHaveURL(/\/account$/, { timeout: 30_000 });
+    await page.getByLabel("Phone").fill("912-555-0100");
+    await page.getByRole("button", { name: "Save profile" }).click();
+    await expect(page.getByText("Profile updated successfully")).toBeVisible();
+
+    for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+      await page.setViewportSize(viewport);
+      await open(page);
+      await expect(page.getByLabel("Full name")).toHaveValue("Ada Designer");
+      await expect(page.getByLabel("Email")).toHaveValue(email);
+      await expect(page.getByLabel("Phone")).toHaveValue("912-555-0100");
+      await page.screenshot({ path: `test-results/screenshots/custom-design-prefill-${size}.png` });
+    }
+    // Changed for this request only: the next visit starts from her profile again.
+    await page.getByLabel("Full name").fill("Ada D. Designer");
+    await next(page).click();
+    await expect(page.getByText("Step 2 of 4")).toBeVisible();
+    await open(page);
+    await expect(page.getByLabel("Full name")).toHaveValue("Ada Designer");
+  });
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { startSessionAsReturning, waitForHydration } from "./brand-helpers";
 import { collectConsoleErrors, expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
@@ -9,6 +10,10 @@ const longDate = (iso: string) =>
   new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(
     new Date(`${iso}T12:00:00Z`),
   );
+
+/** The booking form's times: one radio group. */
+const times = (page: Page) => page.getByRole("radiogroup", { name: "Preferred time" });
+const timeRadio = (page: Page, label: string) => times(page).getByRole("radio", { name: label, exact: true });
 
 async function open(page: Page) {
   await page.goto("/fitting-room");
@@ -43,17 +48,12 @@ test("SPEC's page: hero, alterations, the studio box and every field with its la
   await expect(page.getByLabel("Email")).toHaveAttribute("type", "email");
   await expect(page.getByLabel("Phone")).not.toHaveAttribute("required", "");
   await expect(page.getByLabel("Notes")).toBeVisible();
-  const time = page.getByLabel("Preferred time");
-  await expect(time.locator("option")).toHaveText([
-    /^10:00 AM/,
-    /^11:00 AM/,
-    /^12:00 PM/,
-    /^1:00 PM/,
-    /^2:00 PM/,
-    /^3:00 PM/,
-    /^4:00 PM/,
-    /^5:00 PM/,
-  ]);
+  // The times are one radio group (not a select): SPEC's eight, 10:00 AM to 5:00 PM.
+  await expect(times(page).getByRole("radio")).toHaveCount(8);
+  for (const [index, label] of ["10:00 AM", "11:00 AM", "12:00 PM", "1:00 PM", "2:00 PM", "3:00 PM", "4:00 PM", "5:00 PM"].entries()) {
+    await expect(times(page).getByRole("radio").nth(index)).toHaveAccessibleName(new RegExp(`^${label}`));
+  }
+  await expect(page.getByRole("combobox", { name: "Preferred time" })).toHaveCount(0);
   await expect(page.getByRole("grid", { name: /Preferred date/ })).toBeVisible();
   await expect(page.getByRole("button", { name: "Confirm Appointment" })).toBeEnabled();
   // Default date: today, or the first day still open (a Sunday or after 5 PM moves it on).
@@ -68,29 +68,51 @@ test("SPEC's page: hero, alterations, the studio box and every field with its la
   }
 });
 
-test("the messages: no date, then no name or email", async ({ page }) => {
+test("the required date stays chosen when its day is clicked again; no name or email is SPEC's message", async ({ page }) => {
   await open(page);
-  // Clicking the selected day clears it (SPEC §4: single mode, not required).
-  await page.locator('button[aria-pressed="true"]').click();
-  await page.getByRole("button", { name: "Confirm Appointment" }).click();
-  await expect(page.getByText("Please select a date")).toBeVisible();
+  const selected = page.locator('button[aria-pressed="true"]');
+  const day = await selected.getAttribute("data-date");
+  // SPEC §4: single mode clears on clicking the selected day, unless required; a fitting's date is.
+  await selected.click();
+  await expect(page.locator(`button[data-date="${day}"]`)).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByText(`Chosen: ${longDate(day!)}`)).toBeVisible();
   await chooseDate(page, boutiqueDatePlus(8));
+  await page.locator('button[aria-pressed="true"]').click();
+  await expect(page.locator(`button[data-date="${boutiqueDatePlus(8)}"]`)).toHaveAttribute("aria-pressed", "true");
   await page.getByRole("button", { name: "Confirm Appointment" }).click();
-  await expect(page.getByText("Please fill in your name and email")).toBeVisible();
+  await expect(page.getByText("Please fill in your name and email").first()).toBeVisible();
 });
 
-test("books a fitting: 'Booking...', the toast naming the date and time, a reset form, and the slot then shown as booked", async ({
+test("the times are a radio group: arrow keys move the choice, and the default is 10:00 AM when it is free", async ({ page }) => {
+  await open(page);
+  await chooseDate(page, boutiqueDatePlus(12));
+  const group = times(page);
+  await expect(group.getByRole("radio", { checked: true })).toHaveCount(1);
+  const first = group.getByRole("radio", { checked: true });
+  const startValue = await first.inputValue();
+  // SPEC's default: 10:00 AM (nobody books this day's first time before this test).
+  expect(startValue).toBe("10:00");
+  await first.focus();
+  await page.keyboard.press("ArrowRight");
+  const moved = group.getByRole("radio", { checked: true });
+  await expect(moved).toBeFocused();
+  expect(await moved.inputValue()).not.toBe(startValue);
+  await page.keyboard.press("ArrowLeft");
+  await expect(group.getByRole("radio", { checked: true })).toHaveValue(startValue);
+});
+
+test("books a fitting: 'Booking...', the toast, the confirmation panel that stays (calendar file, reschedule, cancel), then a fresh form with the slot shown as taken", async ({
   page,
 }) => {
   await open(page);
   const defaultDay = await page.locator('button[aria-pressed="true"]').getAttribute("data-date");
-  const defaultTime = await page.getByLabel("Preferred time").inputValue();
+  const defaultTime = await times(page).getByRole("radio", { checked: true }).inputValue();
   const date = boutiqueDatePlus(7);
   await chooseDate(page, date);
   await page.getByLabel("Full name").fill("Ada Lovelace");
   await page.getByLabel("Email").fill("ada@example.com");
   await page.getByLabel("Phone").fill("912 555 0101");
-  await page.getByLabel("Preferred time").selectOption({ label: "2:00 PM" });
+  await timeRadio(page, "2:00 PM").check();
   await page.getByLabel("Notes").fill("Hem for a mermaid gown");
 
   let release!: () => void;
@@ -107,6 +129,32 @@ test("books a fitting: 'Booking...', the toast naming the date and time, a reset
   await expect(
     page.getByText(`Your fitting is booked for ${longDate(date)} at 2:00 PM. A confirmation email will follow shortly.`),
   ).toBeVisible();
+  // The panel stays after the toast: focused, with what she booked.
+  const panel = page.getByRole("region", { name: "Your fitting is booked" });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByRole("heading", { name: "Your fitting is booked" })).toBeFocused();
+  await expect(panel).toContainText(`${longDate(date)} at 2:00 PM`);
+  await expect(panel).toContainText("214 Whitaker Street, Savannah, GA 31401");
+  await expect(panel).toContainText("1 hour");
+  await expect(panel).toContainText("ada@example.com");
+  // Add to calendar downloads the mail's invitation.
+  const calendar = panel.getByRole("link", { name: "Add to calendar" });
+  await expect(calendar).toHaveAttribute("href", /^\/fitting-room\/calendar\?token=/);
+  const [download] = await Promise.all([page.waitForEvent("download"), calendar.click()]);
+  expect(download.suggestedFilename()).toBe("fitting.ics");
+  const ics = await readFile((await download.path())!, "utf8");
+  expect(ics).toContain("BEGIN:VCALENDAR\r\n");
+  expect(ics).toContain("METHOD:REQUEST\r\n");
+  expect(ics).toContain(`DTSTART;TZID=America/New_York:${date.replaceAll("-", "")}T140000\r\n`);
+  await expect(panel.getByRole("link", { name: "Reschedule" })).toHaveAttribute(
+    "href",
+    /^\/fitting-room\/cancel\?token=[^&]+&reschedule=1$/,
+  );
+  await expect(panel.getByRole("link", { name: "Cancel" })).toHaveAttribute("href", /^\/fitting-room\/cancel\?token=[^&]+$/);
+
+  // Book another fitting: a fresh form.
+  await panel.getByRole("link", { name: "Book another fitting" }).click();
+  await expect(panel).toHaveCount(0);
   await expect(page.getByLabel("Full name")).toHaveValue("");
   await expect(page.getByLabel("Email")).toHaveValue("");
   // Back to the defaults: today (or the first open day) and 10:00 AM, or that day's first time still open.
@@ -114,19 +162,40 @@ test("books a fitting: 'Booking...', the toast naming the date and time, a reset
   const resetDay = await page.locator('button[aria-pressed="true"]').getAttribute("data-date");
   expect(resetDay! >= defaultDay! && resetDay! < date).toBe(true);
   // A later day (the boutique closed meanwhile) has not begun: its first time, 10:00 AM, is open.
-  await expect(page.getByLabel("Preferred time")).toHaveValue(resetDay === defaultDay ? defaultTime : "10:00", { timeout: 30_000 });
+  await expect(times(page).getByRole("radio", { checked: true })).toHaveValue(resetDay === defaultDay ? defaultTime : "10:00", {
+    timeout: 30_000,
+  });
 
   // The slot is now taken: a second shopper sees it marked and cannot pick it.
   await chooseDate(page, date);
-  await expect(page.getByLabel("Preferred time").locator('option[value="14:00"]')).toHaveText("2:00 PM (fully booked)");
-  await expect(page.getByLabel("Preferred time").locator('option[value="14:00"]')).toBeDisabled();
+  const taken = timeRadio(page, "2:00 PM, taken");
+  await expect(taken).toBeDisabled();
+  await expect(times(page).getByText("taken")).toBeVisible();
+  await expect(times(page).getByRole("radio", { checked: true })).not.toHaveValue("14:00");
+});
+
+test("the confirmation's Reschedule and Cancel links open the mailed link's page", async ({ page }) => {
+  await open(page);
+  await chooseDate(page, boutiqueDatePlus(13));
+  await page.getByLabel("Full name").fill("Mary Shelley");
+  await page.getByLabel("Email").fill("mary@example.com");
+  await timeRadio(page, "5:00 PM").check();
+  await page.getByRole("button", { name: "Confirm Appointment" }).click();
+  const panel = page.getByRole("region", { name: "Your fitting is booked" });
+  await expect(panel.getByRole("heading", { name: "Your fitting is booked" })).toBeFocused({ timeout: 30_000 });
+  const cancel = await panel.getByRole("link", { name: "Cancel" }).getAttribute("href");
+  await panel.getByRole("link", { name: "Reschedule" }).click();
+  await expect(page.getByRole("heading", { name: "Choose a new time" })).toBeVisible();
+  await expect(page.getByRole("radiogroup", { name: "New time" }).getByRole("radio", { name: "5:00 PM, current time" })).toBeDisabled();
+  await page.goto(cancel!);
+  await expect(page.getByRole("heading", { name: "Cancel your fitting?" })).toBeVisible();
 });
 
 test("the shopper who loses the race for a slot is told plainly", async ({ page, request }) => {
   await open(page);
   const date = boutiqueDatePlus(9);
   await chooseDate(page, date);
-  await page.getByLabel("Preferred time").selectOption({ label: "3:00 PM" });
+  await timeRadio(page, "3:00 PM").check();
   // Someone else books 3:00 PM first.
   const other = await request.post("/fitting-room", { form: { name: "Grace", email: "grace@example.com", date, time: "15:00" } });
   expect(other.status()).toBe(200);
@@ -152,19 +221,32 @@ test("a failure reaching the server ends in SPEC's message", async ({ page }) =>
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the form books with a native date field, and errors come back beside their fields", async ({ page }) => {
+  test("the form books with a native date field and plain radio times, and answers with the confirmation panel", async ({ page }) => {
     await page.goto("/fitting-room");
     await page.getByRole("button", { name: "Confirm Appointment" }).click();
     await expect(page.getByText("Please fill in your name and email").first()).toBeVisible();
 
-    const date = boutiqueDatePlus(11);
-    await page.getByLabel("Preferred date").fill(date);
+    // No date: the server's message, beside the field.
+    await page.getByLabel("Preferred date").fill("");
     await page.getByLabel("Full name").fill("Ada Lovelace");
     await page.getByLabel("Email").fill("ada-nojs@example.com");
-    await page.getByLabel("Preferred time").selectOption("16:00");
+    await page.getByRole("button", { name: "Confirm Appointment" }).click();
+    await expect(page.getByText("Please select a date").first()).toBeVisible();
+
+    const date = boutiqueDatePlus(11);
+    await page.getByLabel("Preferred date").fill(date);
+    await expect(timeRadio(page, "10:00 AM")).toBeChecked();
+    await timeRadio(page, "4:00 PM").check();
     await page.getByRole("button", { name: "Confirm Appointment" }).click();
     await expect(page.getByRole("status")).toContainText("Appointment booked!");
     await expect(page.getByRole("status")).toContainText(`${longDate(date)} at 4:00 PM`);
+    const panel = page.getByRole("region", { name: "Your fitting is booked" });
+    await expect(panel).toContainText(`${longDate(date)} at 4:00 PM`);
+    await expect(panel.getByRole("link", { name: "Add to calendar" })).toHaveAttribute("href", /^\/fitting-room\/calendar\?token=/);
+    await expect(panel.getByRole("link", { name: "Reschedule" })).toBeVisible();
+    await expect(panel.getByRole("link", { name: "Cancel" })).toBeVisible();
+    await panel.getByRole("link", { name: "Book another fitting" }).click();
+    await expect(page.getByRole("button", { name: "Confirm Appointment" })).toBeVisible();
   });
 });
 
@@ -180,6 +262,9 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       expect(overflow).toBeLessThanOrEqual(0);
       await expectNoAxeViolations(page);
       await page.screenshot({ path: `test-results/screenshots/fitting-room-${size}-${theme}.png`, fullPage: true });
+      await page
+        .getByRole("region", { name: "Book a Fitting" })
+        .screenshot({ path: `test-results/screenshots/fitting-room-form-${size}-${theme}.png` });
       expect(errors).toEqual([]);
     });
   }
@@ -217,6 +302,9 @@ test.describe("the pull list", () => {
     expect(wish.status()).toBe(200);
 
     await open(page);
+    // Signed in: her details are filled in, and she may change them for this request.
+    await expect(page.getByLabel("Full name")).toHaveValue("Ada Shopper");
+    await expect(page.getByLabel("Email")).toHaveValue(email);
     const pull = page.getByRole("group", { name: /Dresses to have ready/ });
     await expect(pull.getByRole("checkbox")).toHaveCount(2);
     await pull.getByRole("checkbox", { name: "Celeste Satin Column" }).check();
@@ -226,11 +314,25 @@ test.describe("the pull list", () => {
       await pull.screenshot({ path: `test-results/screenshots/fitting-pull-list-${size}.png` });
     }
     await chooseDate(page, boutiqueDatePlus(9));
-    await page.getByLabel("Full name").fill("Ada Shopper");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Preferred time").selectOption({ label: "11:00 AM" });
+    await page.getByLabel("Full name").fill("Ada S. Shopper");
+    await timeRadio(page, "11:00 AM").check();
     await page.getByRole("button", { name: "Confirm Appointment" }).click();
     await expect(page.getByText("Appointment booked!")).toBeVisible({ timeout: 30_000 });
+    // The panel names the gowns she asked for.
+    const panel = page.getByRole("region", { name: "Your fitting is booked" });
+    await expect(panel.getByRole("listitem")).toHaveText(["Celeste Satin Column"]);
+    await expectNoAxeViolations(page);
+    for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+      for (const theme of THEMES) {
+        await page.setViewportSize(viewport);
+        await page.emulateMedia({ colorScheme: theme });
+        await panel.screenshot({ path: `test-results/screenshots/fitting-confirmation-${size}-${theme}.png` });
+      }
+    }
+    await page.emulateMedia({ colorScheme: "light" });
+    // Another booking starts from her details again, with nothing ticked.
+    await panel.getByRole("link", { name: "Book another fitting" }).click();
+    await expect(page.getByLabel("Full name")).toHaveValue("Ada Shopper");
     await expect(pull.getByRole("checkbox", { name: "Celeste Satin Column" })).not.toBeChecked();
   });
 });

@@ -122,6 +122,66 @@ describe("fitting mail over SMTP", { timeout: 300_000 }, () => {
     expect(tampered.status).toBe(400);
   });
 
+  it("the confirmation's Add to calendar downloads the mail's own invitation; a bad, tampered or cancelled link is refused plainly, never 5xx", async () => {
+    const date = boutiqueDatePlus(12);
+    const email = `calendar-${Date.now()}@example.com`;
+    const booked = await fetch(`${boutique.url}/fitting-room`, {
+      method: "POST",
+      body: new URLSearchParams({ name: "Ada Lovelace", email, date, time: "13:00" }),
+    });
+    expect(booked.status).toBe(200);
+    // Without JavaScript the action's answer is the confirmation panel, with its links.
+    const html = await booked.text();
+    expect(html).toContain("Your fitting is booked");
+    const calendarPath = /href="(\/fitting-room\/calendar\?token=[\w.%-]+)"/.exec(html)?.[1];
+    expect(calendarPath, "the panel's Add to calendar link").toBeTruthy();
+    expect(html).toMatch(/href="\/fitting-room\/cancel\?token=[\w.%-]+&amp;reschedule=1"/);
+
+    const file = await fetch(`${boutique.url}${calendarPath}`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toMatch(/^text\/calendar; charset=utf-8; method=REQUEST/);
+    expect(file.headers.get("content-disposition")).toBe('attachment; filename="fitting.ics"');
+    expect(file.headers.get("cache-control")).toBe("no-store");
+    const text = await file.text();
+    const downloaded = readIcsStrictly(text);
+    expect(downloaded.method).toBe("REQUEST");
+    expect(downloaded.sequence).toBe(0);
+
+    // The same file as the confirmation mail's attachment, but for the moment it was written (DTSTAMP).
+    const [mail] = await smtp.waitFor((m) => m.to.includes(email), { timeoutMs: 60_000 });
+    const attached = invitation(mail!).ics.content.toString("utf8");
+    const withoutStamp = (ics: string) => ics.replace(/\r\nDTSTAMP:[^\r]+/, "");
+    expect(withoutStamp(text)).toBe(withoutStamp(attached));
+    expect(downloaded.uid).toBe(readIcsStrictly(attached).uid);
+    // The calendar link takes the mail link's own token: one signed link opens both.
+    const mailToken = new URL(/https?:\/\/\S+\/fitting-room\/cancel\?token=[\w.-]+/.exec(mail!.text)![0]).searchParams.get("token")!;
+    const byMailToken = await fetch(`${boutique.url}/fitting-room/calendar?token=${encodeURIComponent(mailToken)}`);
+    expect(byMailToken.status).toBe(200);
+    expect(withoutStamp(await byMailToken.text())).toBe(withoutStamp(attached));
+    const token = new URL(calendarPath!, boutique.url).searchParams.get("token")!;
+
+    for (const [path, status, words] of [
+      ["/fitting-room/calendar", 400, "incomplete, altered or too old"],
+      ["/fitting-room/calendar?token=nonsense", 400, "incomplete, altered or too old"],
+      [`/fitting-room/calendar?token=${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`, 400, "incomplete, altered or too old"],
+    ] as const) {
+      const refused = await fetch(`${boutique.url}${path}`);
+      expect(refused.status, path).toBe(status);
+      expect(refused.headers.get("content-type")).toMatch(/^text\/plain/);
+      expect(await refused.text()).toContain(words);
+    }
+
+    // Cancelled: nothing to add any more.
+    const cancelled = await fetch(`${boutique.url}/fitting-room/cancel?token=${encodeURIComponent(token)}`, {
+      method: "POST",
+      body: new URLSearchParams({ token }),
+    });
+    expect(cancelled.status).toBe(200);
+    const gone = await fetch(`${boutique.url}${calendarPath}`);
+    expect(gone.status).toBe(410);
+    expect(await gone.text()).toContain("This fitting was cancelled");
+  });
+
   it("staff move a fitting (METHOD:REQUEST, higher SEQUENCE, new DTSTART) and then cancel it (METHOD:CANCEL, higher still), same UID", async () => {
     const date = boutiqueDatePlus(9);
     const email = `moved-${Date.now()}@example.com`;

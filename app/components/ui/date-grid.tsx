@@ -162,7 +162,6 @@ export function DateGrid({ label, value, onChange, min, max, disabled, required,
         role="grid"
         aria-label={`${label}, ${formatDay(`${month}-01`, "month-year")}`}
         aria-describedby={describedBy}
-        aria-required={required || undefined}
         className="mt-2 w-full table-fixed border-collapse"
       >
         <thead>

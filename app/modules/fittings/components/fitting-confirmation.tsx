@@ -43,8 +43,7 @@ export function FittingConfirmationPanel({
   return (
     <section aria-labelledby={headingId} className="grid gap-8">
       <div>
-        <p className="eyebrow">Booked</p>
-        <h2 id={headingId} ref={heading} tabIndex={-1} className="mt-3 text-3xl outline-none sm:text-4xl">
+        <h2 id={headingId} ref={heading} tabIndex={-1} className="text-3xl outline-none sm:text-4xl">
           Your fitting is booked
         </h2>
         <p className="mt-3 leading-relaxed text-muted-foreground">
@@ -63,7 +62,7 @@ export function FittingConfirmationPanel({
 
       {booking.pullList.length > 0 ? (
         <div>
-          <h3 className="text-xs tracking-[0.18em] text-muted-foreground uppercase">Gowns we will have ready</h3>
+          <h3 className="font-sans text-xs tracking-[0.18em] text-muted-foreground uppercase">Gowns we will have ready</h3>
           <ul className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2">
             {booking.pullList.map((item) => (
               <li key={item.productId} className="flex min-w-0 items-center gap-3 border border-border px-3 py-2">
@@ -74,21 +73,21 @@ export function FittingConfirmationPanel({
         </div>
       ) : null}
 
-      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-        <Button asChild className="w-full sm:w-auto">
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Button asChild className="sm:col-span-2">
           {/* A file to download (the mail's .ics), not a page: a plain link. */}
           <a href={booking.links.calendar} download="fitting.ics">
             <CalendarPlus aria-hidden="true" className="size-4" />
             Add to calendar
           </a>
         </Button>
-        <Button asChild variant="outline" className="w-full sm:w-auto">
+        <Button asChild variant="outline">
           <Link to={booking.links.reschedule}>
             <CalendarClock aria-hidden="true" className="size-4" />
             Reschedule
           </Link>
         </Button>
-        <Button asChild variant="outline" className="w-full sm:w-auto">
+        <Button asChild variant="outline">
           <Link to={booking.links.cancel}>
             <CalendarX aria-hidden="true" className="size-4" />
             Cancel

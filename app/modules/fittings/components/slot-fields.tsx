@@ -150,7 +150,7 @@ export function SlotTimeField({ id, label, name, choice, errors, onTime, disable
             <label
               key={value}
               className={cx(
-                "flex min-h-11 items-center justify-center gap-1.5 rounded-full border px-3 text-sm [font-variant-numeric:tabular-nums] transition-colors",
+                "relative flex min-h-11 items-center justify-center gap-1.5 rounded-full border px-3 text-sm [font-variant-numeric:tabular-nums] transition-colors",
                 "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-foreground",
                 offered
                   ? "cursor-pointer border-border text-foreground hover:border-foreground has-[:checked]:border-primary has-[:checked]:bg-primary has-[:checked]:text-primary-foreground"
@@ -163,16 +163,14 @@ export function SlotTimeField({ id, label, name, choice, errors, onTime, disable
                 value={value}
                 checked={choice.chosenTime === value}
                 disabled={state !== "open"}
+                // A time not offered says why in its name too: "2:00 PM, taken".
+                aria-label={state === "open" ? undefined : `${slotLabel(value)}, ${STATE_NOTE[state]}`}
                 onChange={() => onTime(value)}
-                className="sr-only"
+                // Invisible over the whole pill: a click or tap anywhere on it is on the radio itself.
+                className="absolute inset-0 size-full cursor-[inherit] appearance-none rounded-full opacity-0"
               />
               <span className={state === "open" ? undefined : "line-through decoration-muted-foreground/60"}>{slotLabel(value)}</span>
-              {state === "open" ? null : (
-                <>
-                  <span className="sr-only">, </span>
-                  <span className="text-xs">{STATE_NOTE[state]}</span>
-                </>
-              )}
+              {state === "open" ? null : <span className="text-xs">{STATE_NOTE[state]}</span>}
             </label>
           );
         })}
