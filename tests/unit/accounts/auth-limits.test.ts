@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import type { Env } from "~/lib/env.server";
 import { createLogger } from "~/lib/logger.server";
 import { createSignedTokens } from "~/lib/signed-token.server";
-import { createAuth } from "~/modules/accounts/auth.server";
 import { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext, type AppServices, type RequestInfo } from "~/lib/context.server";
 import { limit } from "~/lib/limit.server";
@@ -20,6 +19,7 @@ import {
 } from "~/modules/accounts/auth-limits.server";
 import { isKnownClient, knownClientCookie } from "~/modules/accounts/known-clients.server";
 import { testEngines } from "../../helpers/databases";
+import { testAuth } from "../../helpers/test-auth";
 import { useTestDatabase } from "../../helpers/test-database";
 
 const env = { AUTH_RATE_LIMIT: 4, AUTH_RATE_WINDOW_MS: 60_000 };
@@ -28,17 +28,7 @@ const rules = rateLimitRules(env as Env);
 describe.each(testEngines)("the auth limits on $name", (engine) => {
   const database = useTestDatabase(engine);
 
-  const auth = () =>
-    createAuth({
-      db: database.handle.db,
-      secret: "a-test-secret-that-is-long-enough-for-hmac",
-      appUrl: null,
-      fallbackUrl: "http://localhost:3000",
-      port: 3000,
-      adminEmails: [],
-      logger: createLogger("silent"),
-      nudgeMail: () => {},
-    });
+  const auth = () => testAuth(database.handle.db);
 
   it("counts every endpoint of Better Auth's route list that takes a password, a code, a passkey's answer or a token", () => {
     const api = auth().api;

@@ -5,12 +5,11 @@ import { users } from "~/db/schema/auth";
 import { customDesignSubmissions } from "~/db/schema/design-requests";
 import { appointments } from "~/db/schema/fittings";
 import { mailOutbox } from "~/db/schema/mail";
-import { createLogger } from "~/lib/logger.server";
-import { createAuth } from "~/modules/accounts/auth.server";
 import { claimGuestRecords } from "~/modules/accounts/profile.server";
 import { claimGuestDesignRequests } from "~/modules/design-requests/design-requests.server";
 import { claimGuestFittings } from "~/modules/fittings/fittings.server";
 import { testEngines } from "../../helpers/databases";
+import { testAuth } from "../../helpers/test-auth";
 import { useTestDatabase } from "../../helpers/test-database";
 
 // A fitting booked or a design sent as a guest joins her account once she verifies the address it was sent with:
@@ -39,17 +38,15 @@ describe.each(testEngines)("guest records joining an account on $name", (engine)
         seat: 1,
       })),
     );
-    await db
-      .insert(customDesignSubmissions)
-      .values(
-        rows.map((row) => ({
-          ...row,
-          email: row.email.trim(),
-          name: "Ada",
-          eventType: EVENT_TYPES[0],
-          vision: "Ivory lace, long sleeves",
-        })),
-      );
+    await db.insert(customDesignSubmissions).values(
+      rows.map((row) => ({
+        ...row,
+        email: row.email.trim(),
+        name: "Ada",
+        eventType: EVENT_TYPES[0],
+        vision: "Ivory lace, long sleeves",
+      })),
+    );
   }
 
   const owners = async () => {
@@ -108,16 +105,7 @@ describe.each(testEngines)("guest records joining an account on $name", (engine)
   it("signing up claims nothing; following the verification link claims her guest rows, not another address's", async () => {
     const db = database.handle.db;
     await seedGuestRows("zoe");
-    const auth = createAuth({
-      db,
-      secret: "a-test-secret-that-is-long-enough-for-hmac",
-      appUrl: null,
-      fallbackUrl: "http://localhost:3000",
-      port: 3000,
-      adminEmails: [],
-      logger: createLogger("silent"),
-      nudgeMail: () => {},
-    });
+    const auth = testAuth(db);
     await auth.api.signUpEmail({ body: { name: "Ada Lovelace", email: "Ada@Example.com", password: "secret12" } });
     const untouched = ["ada@example.com:-", "ada@example.com:-", "ada@example.com:zoe", "bea@example.com:-"];
     expect(await owners()).toEqual({ fittings: untouched, requests: untouched });

@@ -81,18 +81,17 @@ export function FittingConfirmationPanel({
             Add to calendar
           </a>
         </Button>
-        <Button asChild variant="outline">
-          <Link to={booking.links.reschedule}>
-            <CalendarClock aria-hidden="true" className="size-4" />
-            Reschedule
-          </Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link to={booking.links.cancel}>
-            <CalendarX aria-hidden="true" className="size-4" />
-            Cancel
-          </Link>
-        </Button>
+        {[
+          { to: booking.links.reschedule, Icon: CalendarClock, label: "Reschedule" },
+          { to: booking.links.cancel, Icon: CalendarX, label: "Cancel" },
+        ].map(({ to, Icon, label }) => (
+          <Button key={label} asChild variant="outline">
+            <Link to={to}>
+              <Icon aria-hidden="true" className="size-4" />
+              {label}
+            </Link>
+          </Button>
+        ))}
       </div>
 
       <p className="border-t border-border pt-6">
