@@ -4,7 +4,7 @@ import { formatDay, formatSlot } from "~/lib/format";
 import { boutiqueDatePlus } from "../helpers/boutique-date";
 import { startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
 import { freePort, startSmtpServer, type TestSmtpServer } from "../helpers/smtp";
-import { startSessionAsReturning, waitForHydration } from "./brand-helpers";
+import { signUpInBrowser, startSessionAsReturning, waitForHydration } from "./brand-helpers";
 import { expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
 
 // Her fittings in her account, and the page a mail's link opens: a boutique
@@ -38,13 +38,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 async function signUp(page: Page, email: string) {
-  await page.goto(`${boutique.url}/auth?tab=sign-up`);
-  await waitForHydration(page);
-  await page.getByLabel("Full name").fill("Ada Shopper");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("secret12");
-  await page.getByRole("button", { name: "Sign Up" }).click();
-  await expect(page).toHaveURL(/\/account$/, { timeout: 30_000 });
+  await signUpInBrowser(page, "Ada Shopper", email, boutique.url);
 }
 
 /** A day in the same month as `date` (so the calendar shows both), open, and after today. */

@@ -20,6 +20,17 @@ export async function waitForHydration(page: Page) {
   await expect(page.locator("html[data-hydrated]")).toBeAttached();
 }
 
+/** Signs a new shopper up through the sign-up form (password 'secret12') and waits for her account page. `base`: another server's origin. */
+export async function signUpInBrowser(page: Page, name: string, email: string, base = "") {
+  await page.goto(`${base}/auth?tab=sign-up`);
+  await waitForHydration(page);
+  await page.getByLabel("Full name").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("secret12");
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page).toHaveURL(/\/account$/, { timeout: 30_000 });
+}
+
 /** Scrolls the whole page so every section that fades in has arrived, then returns to the top. */
 export async function revealWholePage(page: Page) {
   const height = await page.evaluate(() => document.documentElement.scrollHeight);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { startSessionAsReturning, waitForHydration } from "./brand-helpers";
+import { signUpInBrowser, startSessionAsReturning, waitForHydration } from "./brand-helpers";
 import { collectConsoleErrors, expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
 
 const next = (page: Page) => page.getByRole("button", { name: "Next" });
@@ -297,13 +297,7 @@ test.describe("signed in", () => {
   test("her name, email and phone fill step 1 at both widths, and she may change them for this request", async ({ page }) => {
     const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
     const email = `design-${id}@example.com`;
-    await page.goto("/auth?tab=sign-up");
-    await waitForHydration(page);
-    await page.getByLabel("Full name").fill("Ada Designer");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill("secret12");
-    await page.getByRole("button", { name: "Sign Up" }).click();
-    await expect(page).toHaveURL(/\/account$/, { timeout: 30_000 });
+    await signUpInBrowser(page, "Ada Designer", email);
     await page.getByLabel("Phone").fill("912-555-0100");
     await page.getByRole("button", { name: "Save profile" }).click();
     await expect(page.getByText("Profile updated successfully")).toBeVisible();

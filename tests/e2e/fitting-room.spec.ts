@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
-import { startSessionAsReturning, waitForHydration } from "./brand-helpers";
+import { signUpInBrowser, startSessionAsReturning, waitForHydration } from "./brand-helpers";
 import { collectConsoleErrors, expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
 import { boutiqueDatePlus } from "../helpers/boutique-date";
 
@@ -276,13 +276,7 @@ test.describe("the pull list", () => {
   test("a signed-in shopper ticks dresses from her wishlist to have ready at her fitting", async ({ page }) => {
     const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
     const email = `pull-${id}@example.com`;
-    await page.goto("/auth?tab=sign-up");
-    await waitForHydration(page);
-    await page.getByLabel("Full name").fill("Ada Shopper");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill("secret12");
-    await page.getByRole("button", { name: "Sign Up" }).click();
-    await expect(page).toHaveURL(/\/account$/, { timeout: 30_000 });
+    await signUpInBrowser(page, "Ada Shopper", email);
     const baseURL = new URL(page.url()).origin;
     const wish = await page.request.post("/api/wishlist", {
       headers: { origin: baseURL },
