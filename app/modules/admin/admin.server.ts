@@ -340,18 +340,7 @@ export async function exportCsv(
           controller.close();
           return;
         }
-        controller.enqueue(
-          encoder.encode(
-            batch
-              .map((row) =>
-                csvLine(
-                  columns.map((c) => c.value(row)),
-                  options.timeZone,
-                ),
-              )
-              .join(""),
-          ),
-        );
+        controller.enqueue(encoder.encode(batch.map((row) => csvLine(columns.map((c) => c.value(row, options.timeZone)))).join("")));
       } catch (error) {
         controller.error(error);
       }

@@ -3,6 +3,7 @@
 import { APPOINTMENT_STATUSES, SUBMISSION_STATUSES } from "~/db/constants";
 import type { BadgeVariant } from "~/components/ui/badge";
 import { formatSlot } from "~/lib/format";
+import { BUDGET_LABELS, EVENT_TYPE_LABELS } from "~/modules/design-requests/schema";
 
 export const DASHBOARD_MESSAGES = {
   refreshed: "Data refreshed",
@@ -71,6 +72,21 @@ export function statusBadgeVariant(status: string | null): BadgeVariant {
 export function statusLabel(status: string): string {
   const words = status.replace(/-/g, " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A stored choice as the form that took it shows it: "2500-5000" → "$2,500 - $5,000" (the design form's own labels). */
+export function budgetLabel(budget: string): string {
+  return (BUDGET_LABELS as Record<string, string>)[budget] ?? budget;
+}
+
+/** "wedding" → "Wedding", as the design form offers it. */
+export function eventTypeLabel(eventType: string): string {
+  return (EVENT_TYPE_LABELS as Record<string, string>)[eventType] ?? statusLabel(eventType);
+}
+
+/** An appointment's type ("fitting", the only one the fitting room books) as staff read it: "Fitting". */
+export function appointmentTypeLabel(type: string): string {
+  return statusLabel(type);
 }
 
 const SLOT_TEXT = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})$/;

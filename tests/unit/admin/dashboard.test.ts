@@ -299,17 +299,18 @@ describe.each(testEngines)("the dashboard's queries on $name", (engine) => {
       .split("\r\n")
       .filter(Boolean);
     expect(lines[0]).toBe(
-      '"id","name","email","phone","event_type","event_date","venue","style_preference","colors","vision","budget","user_id","status","created_at"',
+      '"id","name","email","phone","event_type","event_date","venue","style_preference","colors","vision","budget","user_id","status","created_at","created_at_iso"',
     );
     expect(lines).toHaveLength(62);
     expect(body).toContain(`"'=cmd|' /C calc'!A0"`);
     expect(body).toContain(`"The ""Grand"" Hall"`);
     // created_at in ISO 8601 with its offset (a spreadsheet reads it as a date); on the boutique's clock when it has one.
-    expect(lines.at(-2)).toMatch(/,"2026-01-01T00:00:00\+00:00"$/);
+    // created_at as SPEC writes times, then beside it in ISO 8601 with its offset.
+    expect(lines.at(-2)).toMatch(/,"Thursday, January 1, 2026 at 12:00 AM","2026-01-01T00:00:00\+00:00"$/);
     const newYork = await text(
       (await exportCsv(db(), { tab: "submissions", q: "client0@", status: "all" }, { timeZone: "America/New_York" }))!.body,
     );
-    expect(newYork).toContain(`"2025-12-31T19:00:00-05:00"`);
+    expect(newYork).toContain(`"Wednesday, December 31, 2025 at 7:00 PM","2025-12-31T19:00:00-05:00"`);
     const filtered = await text((await exportCsv(db(), { tab: "submissions", q: "grand", status: "all" }, { timeZone: "UTC" }))!.body);
     expect(filtered.split("\r\n").filter(Boolean)).toHaveLength(2);
     expect(await exportCsv(db(), { tab: "submissions", q: "no such thing", status: "all" }, { timeZone: "UTC" })).toBeNull();

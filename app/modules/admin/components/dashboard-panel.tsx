@@ -7,7 +7,7 @@ import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatDateTime, formatDay, formatSlot } from "~/lib/format";
-import { DASHBOARD_MESSAGES, dashboardHref, SEARCH_MAX_LENGTH, statusLabel, tabInfo } from "../admin";
+import { budgetLabel, DASHBOARD_MESSAGES, dashboardHref, eventTypeLabel, SEARCH_MAX_LENGTH, statusLabel, tabInfo } from "../admin";
 import type { DashboardPage, DashboardRow } from "../types";
 import { DeleteConfirmation, DeleteControl } from "./delete-control";
 import { Details, rowLabel } from "./row-details";
@@ -19,9 +19,9 @@ function Summary({ row }: { row: DashboardRow }) {
   if (row.kind === "submissions") {
     return (
       <span className="text-sm">
-        {statusLabel(row.eventType)}
+        {eventTypeLabel(row.eventType)}
         {row.eventDate ? `, ${formatDay(row.eventDate, "short")}` : ""}
-        {row.budget ? <span className="block text-muted-foreground">Budget {row.budget}</span> : null}
+        {row.budget ? <span className="block text-muted-foreground">Budget {budgetLabel(row.budget)}</span> : null}
       </span>
     );
   }

@@ -4,7 +4,7 @@ import { Thumbnail } from "~/components/ui/thumbnail";
 import { isActiveAppointmentStatus } from "~/db/constants";
 import { formatDateTime, formatDay, formatSlot, formatTimeOfDay } from "~/lib/format";
 import { InspirationThumbnails } from "~/modules/design-requests/components/inspiration-thumbnails";
-import { auditValueText, dashboardHref, statusLabel } from "../admin";
+import { appointmentTypeLabel, auditValueText, budgetLabel, dashboardHref, eventTypeLabel, statusLabel } from "../admin";
 import type { AppointmentRow, DashboardRow, HistoryEntry, SubmissionRow } from "../types";
 import { CancelFittingControl, RescheduleControl } from "./fitting-changes";
 import { StatusBadge } from "./status-badge";
@@ -82,7 +82,7 @@ function CustomerHistory({ row, timeZone }: { row: SubmissionRow; timeZone: stri
             {row.otherRequests.map((other) => (
               <li key={other.id} className="flex flex-wrap items-center gap-2">
                 <span>
-                  {statusLabel(other.eventType)}
+                  {eventTypeLabel(other.eventType)}
                   {other.eventDate ? `, ${formatDay(other.eventDate)}` : ""}, received{" "}
                   <time dateTime={other.at}>{formatDateTime(other.at, timeZone, "short")}</time>
                 </span>
@@ -143,12 +143,12 @@ export function Details({ row, back, timeZone }: { row: DashboardRow; back: stri
           ["Name", row.name],
           ["Email", row.email],
           ["Phone", row.phone],
-          ["Event", statusLabel(row.eventType)],
+          ["Event", eventTypeLabel(row.eventType)],
           ["Event date", row.eventDate ? formatDay(row.eventDate) : null],
           ["Venue", row.venue],
           ["Style", row.stylePreference],
           ["Colours", row.colors],
-          ["Budget", row.budget],
+          ["Budget", row.budget ? budgetLabel(row.budget) : null],
           ["Vision", row.vision],
           ["Account", row.userId ? "Signed in" : "Guest"],
           ["Status", statusLabel(row.status)],
@@ -159,7 +159,7 @@ export function Details({ row, back, timeZone }: { row: DashboardRow; back: stri
             ["Name", row.name],
             ["Email", row.email],
             ["Phone", row.phone],
-            ["Type", row.appointmentType],
+            ["Type", appointmentTypeLabel(row.appointmentType)],
             ["Date", formatDay(row.preferredDate, "weekday")],
             ["Time", formatTimeOfDay(row.preferredTime)],
             ["Notes", row.notes],
