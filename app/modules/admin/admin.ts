@@ -60,16 +60,19 @@ export function isDashboardTab(value: unknown): value is DashboardTab {
 
 /**
  * SPEC §4: pending secondary; cancelled destructive; contacted, in-progress, confirmed, completed default.
+ * Ours (issue 26): no-show outlined in the destructive colour, told apart from cancelled by its shape and its word.
  * Subscribers: active default, inactive secondary. A booking with no status yet (null) is pending.
  */
 export function statusBadgeVariant(status: string | null): BadgeVariant {
   if (status === null || status === "pending" || status === "inactive") return "secondary";
   if (status === "cancelled") return "destructive";
+  if (status === "no-show") return "outline";
   return "default";
 }
 
-/** 'in-progress' → 'In progress', for labels; the badge and the stored value keep SPEC's spelling. */
+/** 'in-progress' → 'In progress', 'no-show' → 'No-show', for labels; the badge and the stored value keep SPEC's spelling. */
 export function statusLabel(status: string): string {
+  if (status === "no-show") return "No-show";
   const words = status.replace(/-/g, " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -254,6 +254,22 @@ describe.each(testEngines)("the dashboard's queries on $name", (engine) => {
     const [bea] = await queryRows<{ cancelled_at: unknown }>(db(), sql`select cancelled_at from appointments where name = 'Bea Fit'`);
     expect(bea!.cancelled_at).not.toBeNull();
     expect(await changeStatus(db(), actor, { tab: "appointments", id: ids["Ada Fit"], status: "confirmed" })).toEqual({ ok: true });
+    // A no-show frees the seat as a cancellation does, is found by its filter and exported as 'no-show'.
+    expect(await changeStatus(db(), actor, { tab: "appointments", id: ids["Ada Fit"], status: "no-show" })).toEqual({ ok: true });
+    expect(await changeStatus(db(), actor, { tab: "appointments", id: ids["Bea Fit"], status: "pending" })).toEqual({ ok: true });
+    const missed = await loadDashboard(db(), view("tab=appointments&status=no-show"));
+    expect(missed.view.status).toBe("no-show");
+    expect(missed.rows.map((r) => (r.kind === "appointments" ? r.name : ""))).toEqual(["Ada Fit"]);
+    const csv = await text(
+      (await exportCsv(db(), { tab: "appointments", q: "", status: "no-show" }, { timeZone: "America/New_York" }))!.body,
+    );
+    const [header, line] = csv.replace(/^\uFEFF/, "").split("\r\n");
+    expect(header).toBe(
+      '"id","name","email","phone","appointment_type","preferred_date","preferred_time","preferred_at_iso","notes","user_id","status","created_at","created_at_iso"',
+    );
+    expect(line).toContain(
+      '"Ada Fit","ada@example.com","","Fitting","Tuesday, December 1, 2026","10:00 AM","2026-12-01T10:00:00-05:00","Preferred time: 10:00 AM","","no-show",',
+    );
   });
 
   it("deletes, keeps the history in audit_log, and shows it in the recent activity", async () => {
