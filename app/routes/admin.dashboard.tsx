@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Times are written on the boutique's clock, in the browser too (lib/format).
   const timeZone = env.BOUTIQUE_TIME_ZONE;
   try {
-    const dashboard = await loadDashboard(database.db, view);
+    const dashboard = await loadDashboard(database.db, view, { now: new Date(), timeZone });
     return {
       admin: { name: admin.name },
       dashboard,
@@ -102,6 +102,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         actor,
         { tab: form.get("tab"), id: form.get("id") },
         {
+          now: new Date(),
+          timeZone: env.BOUTIQUE_TIME_ZONE,
           store: images,
           // The row is gone either way; a file left behind is logged for someone to sweep.
           onFileError: (error, keys) => logger.error({ err: error, keys }, "a deleted request's image files could not be removed"),
@@ -111,6 +113,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         logger.info({ tab: form.get("tab"), id: form.get("id") }, "admin deleted an item");
         return succeed(DASHBOARD_MESSAGES.deleted);
       }
+      // A fitting still to come is cancelled first (the customer is mailed), never deleted outright.
+      if (outcome.reason === "upcoming") return fail(DASHBOARD_MESSAGES.cancelFirst, 409);
       return fail(DASHBOARD_MESSAGES.deleteFailed, failureStatus(outcome.reason));
     }
     case "reschedule":

@@ -15,6 +15,8 @@ export const DASHBOARD_MESSAGES = {
   loggedOut: "Logged out successfully",
   loadFailed: "Failed to load data",
   confirmDelete: "Are you sure you want to delete this item?",
+  /** Ours (issue 26): deleting a fitting still to come would leave the customer to turn up. */
+  cancelFirst: "Cancel it first",
 } as const;
 
 export const DASHBOARD_TABS = [

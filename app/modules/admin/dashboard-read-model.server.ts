@@ -313,7 +313,7 @@ export function toSubmission(row: RawRow): Omit<SubmissionRow, "history" | "imag
   };
 }
 
-export function toAppointment(row: RawRow): Omit<AppointmentRow, "history" | "pullList"> {
+export function toAppointment(row: RawRow): Omit<AppointmentRow, "history" | "pullList" | "upcoming"> {
   return {
     kind: "appointments",
     id: row.id,

@@ -31,6 +31,8 @@ function Summary({ row }: { row: DashboardRow }) {
   return null;
 }
 
+const isUpcoming = (row: DashboardRow) => row.kind === "appointments" && row.upcoming;
+
 /** One tab's panel: the search and filter form, export, the rows in a table, and the keyset pages. */
 export function DashboardPanel({
   page,
@@ -116,7 +118,10 @@ export function DashboardPanel({
       </div>
 
       {confirming ? (
-        <DeleteConfirmation target={{ tab: view.tab, id: confirming.id, label: rowLabel(confirming), back }} cancelHref={currentHref} />
+        <DeleteConfirmation
+          target={{ tab: view.tab, id: confirming.id, label: rowLabel(confirming), back, upcoming: isUpcoming(confirming) }}
+          cancelHref={currentHref}
+        />
       ) : null}
 
       {rows.length === 0 ? (
@@ -169,7 +174,10 @@ export function DashboardPanel({
                     </TableCell>
                   ) : null}
                   <TableCell className="align-top!">
-                    <DeleteControl target={{ tab: view.tab, id: row.id, label, back }} confirmHref={`${currentHref}&confirm=${row.id}`} />
+                    <DeleteControl
+                      target={{ tab: view.tab, id: row.id, label, back, upcoming: isUpcoming(row) }}
+                      confirmHref={`${currentHref}&confirm=${row.id}`}
+                    />
                   </TableCell>
                   <TableCell className="align-top! min-w-56">
                     <Details row={row} back={back} timeZone={timeZone} />
