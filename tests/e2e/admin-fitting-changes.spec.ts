@@ -1,6 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { boutiqueDatePlus } from "../helpers/boutique-date";
-import { signInAsAdmin, uid } from "./admin-helpers";
+import { expect, test, type Page } from "@playwright/test";
+import { bookGuest, dayName, signInAsAdmin, slotLong, slotShort, timeLabel, uid } from "./admin-helpers";
 import { startSessionAsReturning, waitForHydration } from "./brand-helpers";
 import { expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
 
@@ -17,24 +16,6 @@ const shift = (date: string, days: number) => {
   return d.toISOString().slice(0, 10);
 };
 const isSunday = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay() === 0;
-const dayName = (date: string) =>
-  new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${date}T12:00:00Z`),
-  );
-
-const shortDay = (date: string) =>
-  new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${date}T12:00:00Z`),
-  );
-/** '14:00' → '2:00 PM', as the slot select writes it. */
-const timeLabel = (time: string) => {
-  const hour = Number(time.slice(0, 2));
-  return `${hour % 12 === 0 ? 12 : hour % 12}:00 ${hour < 12 ? "AM" : "PM"}`;
-};
-/** A slot as the dashboard writes it: short in the table, SPEC's long form in the history. */
-const slotShort = (date: string, time: string) => `${shortDay(date)}, ${timeLabel(time)}`;
-const slotLong = (date: string, time: string) => `${dayName(date)} at ${timeLabel(time)}`;
-
 /** Another open day in the same month (so the dialog's calendar shows it without paging). */
 function neighbourDay(date: string): string {
   let next = shift(date, 1);
@@ -43,18 +24,6 @@ function neighbourDay(date: string): string {
   let previous = shift(date, -1);
   if (isSunday(previous)) previous = shift(previous, -1);
   return previous;
-}
-
-/** A guest's fitting 20 to 80 days ahead, at any free slot (other specs share the server and book too). */
-async function bookGuest(request: APIRequestContext, name: string, email: string): Promise<{ date: string; time: string }> {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const date = boutiqueDatePlus(20 + Math.floor(Math.random() * 60));
-    const time = `${String(10 + Math.floor(Math.random() * 7)).padStart(2, "0")}:00`;
-    const response = await request.post("/fitting-room", { form: { name, email, date, time }, maxRedirects: 0 });
-    if (response.status() === 200) return { date, time };
-    expect(response.status(), "booking").toBe(409);
-  }
-  throw new Error("no free slot found");
 }
 
 const toast = (page: Page, text: string) => page.getByRole("listitem").filter({ hasText: text }).first();
