@@ -216,6 +216,26 @@ export async function changeStatus(
 // --- fittings rescheduled or cancelled by staff ---------------------------------
 
 /**
+ * What a staff change of a fitting does in its transaction: records who moved or cancelled it, the slot it held,
+ * and where it went (a slot, or 'cancelled').
+ */
+function auditedAs(actor: Actor, action: "reschedule" | "cancel", options: Omit<StaffChangeOptions, "within">): StaffChangeOptions {
+  return {
+    ...options,
+    within: (tx, { appointment, from }) =>
+      recordChange(tx, {
+        actor,
+        action,
+        tab: "appointments",
+        id: appointment.id,
+        from: slotText(from.date, from.time),
+        to: action === "cancel" ? "cancelled" : slotText(appointment.preferredDate, appointment.preferredTime),
+        label: labelOf(appointment),
+      }),
+  };
+}
+
+/**
  * Reschedules a fitting to another slot (the fittings module's rules and mail)
  * and records who did, from which slot to which, in the same transaction.
  */
@@ -225,19 +245,7 @@ export async function rescheduleFittingAsStaff(
   input: { id: string; date: string; time: string },
   options: Omit<StaffChangeOptions, "within">,
 ): Promise<StaffChangeOutcome> {
-  return rescheduleFitting(db, input, {
-    ...options,
-    within: (tx, { appointment, from }) =>
-      recordChange(tx, {
-        actor,
-        action: "reschedule",
-        tab: "appointments",
-        id: appointment.id,
-        from: slotText(from.date, from.time),
-        to: slotText(appointment.preferredDate, appointment.preferredTime),
-        label: labelOf(appointment),
-      }),
-  });
+  return rescheduleFitting(db, input, auditedAs(actor, "reschedule", options));
 }
 
 /** Cancels a fitting for the boutique (the customer is mailed) and records it: the slot it held, then 'cancelled'. */
@@ -247,19 +255,7 @@ export async function cancelFittingAsStaff(
   id: string,
   options: Omit<StaffChangeOptions, "within">,
 ): Promise<StaffChangeOutcome> {
-  return cancelFitting(db, id, {
-    ...options,
-    within: (tx, { appointment, from }) =>
-      recordChange(tx, {
-        actor,
-        action: "cancel",
-        tab: "appointments",
-        id: appointment.id,
-        from: slotText(from.date, from.time),
-        to: "cancelled",
-        label: labelOf(appointment),
-      }),
-  });
+  return cancelFitting(db, id, auditedAs(actor, "cancel", options));
 }
 
 interface DeleteOptions extends FittingClock {

@@ -252,39 +252,45 @@ async function relatedIn(db: Executor, customers: readonly CustomerOf[], table: 
   );
 }
 
+/** One customer's other requests and appointments. */
+type Related = { otherRequests: RelatedRequest[]; appointments: RelatedAppointment[] };
+
 /**
  * For each submission on a page: the customer's other requests and her appointments (same email, any case,
  * or same account), RELATED_LIMIT of each, newest first. Two queries for the whole page, by index.
  */
-export async function customerHistory(
-  db: Executor,
-  customers: readonly CustomerOf[],
-): Promise<Map<string, { otherRequests: RelatedRequest[]; appointments: RelatedAppointment[] }>> {
-  const out = new Map<string, { otherRequests: RelatedRequest[]; appointments: RelatedAppointment[] }>();
+export async function customerHistory(db: Executor, customers: readonly CustomerOf[]): Promise<Map<string, Related>> {
+  const out = new Map<string, Related>();
   for (const customer of customers) out.set(customer.rowId, { otherRequests: [], appointments: [] });
   if (customers.length === 0) return out;
   const [requests, fittings] = await Promise.all([relatedIn(db, customers, "submissions"), relatedIn(db, customers, "appointments")]);
   const newestFirst = (a: RelatedRaw, b: RelatedRaw) => iso(b.created_at).localeCompare(iso(a.created_at)) || b.id.localeCompare(a.id);
-  requests.sort(newestFirst);
-  fittings.sort(newestFirst);
-  for (const row of requests) {
-    out.get(customers[Number(row.k)]!.rowId)!.otherRequests.push({
+  // Each row under its customer's submission, newest first.
+  const place = <T>(rows: RelatedRaw[], listOf: (related: Related) => T[], shape: (row: RelatedRaw) => T) => {
+    for (const row of rows.sort(newestFirst)) listOf(out.get(customers[Number(row.k)]!.rowId)!).push(shape(row));
+  };
+  place(
+    requests,
+    (related) => related.otherRequests,
+    (row) => ({
       id: row.id,
       at: iso(row.created_at),
       eventType: String(row.event_type),
       eventDate: text(row.event_date),
       status: String(row.status),
-    });
-  }
-  for (const row of fittings) {
-    out.get(customers[Number(row.k)]!.rowId)!.appointments.push({
+    }),
+  );
+  place(
+    fittings,
+    (related) => related.appointments,
+    (row) => ({
       id: row.id,
       at: iso(row.created_at),
       preferredDate: String(row.preferred_date),
       preferredTime: String(row.preferred_time),
       status: String(row.status),
-    });
-  }
+    }),
+  );
   return out;
 }
 

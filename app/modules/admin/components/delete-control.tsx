@@ -4,7 +4,8 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog, ConfirmDialogFooter } from "~/components/ui/confirm-dialog";
 import { FormMessage } from "~/components/ui/field";
 import { DASHBOARD_MESSAGES } from "../admin";
-import { useHydrated, useOwnAnswer } from "./use-dashboard-action";
+import { useHydrated } from "~/lib/hydrated";
+import { useOwnAnswer } from "./use-dashboard-action";
 
 type Target = {
   tab: string;

@@ -10,7 +10,8 @@ import type { FittingAvailability } from "~/modules/fittings/components/fitting-
 import { NewDateField, NewTimeField, newTimeChoice } from "~/modules/fittings/components/new-slot-fields";
 import { fittingRescheduleSchema, fittingStaffCancelSchema } from "~/modules/fittings/schema";
 import type { AppointmentRow } from "../types";
-import { useHydrated, useOwnAnswer } from "./use-dashboard-action";
+import { useHydrated } from "~/lib/hydrated";
+import { useOwnAnswer } from "./use-dashboard-action";
 
 const when = (date: string, time: string) => formatSlot(date, time);
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useSyncExternalStore } from "react";
+import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "~/lib/toast";
 import { firstMessage, getFormErrors, type FormErrors, type FormFailure } from "~/lib/forms";
@@ -50,15 +50,4 @@ export function DashboardToasts() {
     else toast.error(message);
   }, [fetcher.data]);
   return null;
-}
-
-const noSubscription = () => () => {};
-
-/** False in the server's HTML and before hydration; the controls that need JavaScript switch on after. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
 }
