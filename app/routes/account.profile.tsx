@@ -1,7 +1,7 @@
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/account.profile";
 import { Button } from "~/components/ui/button";
-import { ConfirmDialog, ConfirmDialogFooter } from "~/components/ui/confirm-dialog";
+import { ConfirmButton, ConfirmDialog, ConfirmDialogFooter } from "~/components/ui/confirm-dialog";
 import { Field, FormMessage, FormNotice } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { servicesContext } from "~/lib/context.server";
@@ -122,9 +122,9 @@ function DeleteAccount({ errors, busy }: { errors: FormErrors; busy: boolean }) 
             <Input {...inputAttributes(confirmPasswordSchema, "password")} type="password" autoComplete="current-password" />
           </Field>
           <ConfirmDialogFooter cancel="Cancel">
-            <Button type="submit" variant="destructive" size="sm" disabled={busy}>
+            <ConfirmButton busy={busy} busyLabel="Deleting...">
               Delete my account
-            </Button>
+            </ConfirmButton>
           </ConfirmDialogFooter>
         </Form>
       </ConfirmDialog>

@@ -9,6 +9,7 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from "./alert-dialog";
+import { Button } from "./button";
 
 /**
  * A question before something that cannot be undone ("Delete this item?"): the trigger, the alert dialog with its
@@ -56,5 +57,14 @@ export function ConfirmDialogFooter({ cancel, children }: { cancel: string; chil
       <AlertDialogCancel>{cancel}</AlertDialogCancel>
       {children}
     </AlertDialogFooter>
+  );
+}
+
+/** The confirming submit of a ConfirmDialog's form: destructive, and saying what it is doing while `busy`. */
+export function ConfirmButton({ busy = false, busyLabel, children }: { busy?: boolean; busyLabel: string; children: ReactNode }) {
+  return (
+    <Button type="submit" variant="destructive" size="sm" disabled={busy} className="w-full sm:w-auto">
+      {busy ? busyLabel : children}
+    </Button>
   );
 }

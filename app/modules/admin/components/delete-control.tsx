@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { ConfirmDialog, ConfirmDialogFooter } from "~/components/ui/confirm-dialog";
+import { ConfirmButton, ConfirmDialog, ConfirmDialogFooter } from "~/components/ui/confirm-dialog";
 import { FormMessage } from "~/components/ui/field";
 import { DASHBOARD_MESSAGES } from "../admin";
 import { useHydrated } from "~/lib/hydrated";
@@ -87,9 +87,9 @@ export function DeleteControl({ target, confirmHref }: { target: Target; confirm
         >
           <HiddenFields {...target} />
           <input type="hidden" name="via" value="fetcher" />
-          <Button type="submit" variant="destructive" size="sm" disabled={busy} className="w-full sm:w-auto">
-            {busy ? "Deleting..." : "Delete"}
-          </Button>
+          <ConfirmButton busy={busy} busyLabel="Deleting...">
+            Delete
+          </ConfirmButton>
         </fetcher.Form>
       </ConfirmDialogFooter>
     </ConfirmDialog>

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
-import { ConfirmDialog, ConfirmDialogFooter } from "~/components/ui/confirm-dialog";
+import { ConfirmButton, ConfirmDialog, ConfirmDialogFooter } from "~/components/ui/confirm-dialog";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { FormMessage } from "~/components/ui/field";
 import { formatSlot } from "~/lib/format";
@@ -164,9 +164,9 @@ export function CancelFittingControl({ row, back }: { row: AppointmentRow; back:
           <input type="hidden" {...inputAttributes(fittingStaffCancelSchema, "id")} value={row.id} />
           <input type="hidden" name="back" value={back} />
           <input type="hidden" name="via" value="fetcher" />
-          <Button type="submit" variant="destructive" size="sm" disabled={busy} className="w-full sm:w-auto">
-            {busy ? "Cancelling..." : "Cancel fitting"}
-          </Button>
+          <ConfirmButton busy={busy} busyLabel="Cancelling...">
+            Cancel fitting
+          </ConfirmButton>
         </fetcher.Form>
       </ConfirmDialogFooter>
     </ConfirmDialog>
