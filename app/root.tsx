@@ -8,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "react-router";
@@ -87,9 +88,18 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 
+/**
+ * Which shell a page wears: the storefront's (header, footer, intro, golden cursor) or, for a route whose handle
+ * says `shell: "console"` (the staff console, routes/admin.tsx), none of it: the console draws its own.
+ */
+function useConsoleShell(): boolean {
+  return useMatches().some((match) => (match.handle as { shell?: string } | undefined)?.shell === "console");
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const viewer = useRouteLoaderData<typeof loader>("root")?.viewer ?? null;
+  const staffConsole = useConsoleShell();
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
@@ -110,20 +120,37 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader viewer={viewer} />
-        <FlashToast />
-        <WishlistSync userId={viewer?.id ?? null} />
-        <main id="main" className="flex flex-1 flex-col">
-          {children}
-        </main>
-        <HydrateSeparately>
-          <SiteFooter />
-          {/* Last in the page's last part to hydrate on its own: its effect runs once the whole page has hydrated. */}
-          <ReplayEarlyClicks />
-        </HydrateSeparately>
+        {staffConsole ? (
+          <>
+            {/* The console's layout has its own <main id="main"> beside its navigation. */}
+            <FlashToast />
+            {children}
+            <HydrateSeparately>
+              <ReplayEarlyClicks />
+            </HydrateSeparately>
+          </>
+        ) : (
+          <>
+            <SiteHeader viewer={viewer} />
+            <FlashToast />
+            <WishlistSync userId={viewer?.id ?? null} />
+            <main id="main" className="flex flex-1 flex-col">
+              {children}
+            </main>
+            <HydrateSeparately>
+              <SiteFooter />
+              {/* Last in the page's last part to hydrate on its own: its effect runs once the whole page has hydrated. */}
+              <ReplayEarlyClicks />
+            </HydrateSeparately>
+          </>
+        )}
         <Toaster position="top-center" closeButton />
-        <BrandIntro />
-        <GoldenCursor />
+        {staffConsole ? null : (
+          <>
+            <BrandIntro />
+            <GoldenCursor />
+          </>
+        )}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

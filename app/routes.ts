@@ -42,13 +42,17 @@ export default [
     route("security", "routes/account.security.tsx"),
   ]),
   route("admin/login", "routes/admin.login.tsx"),
-  route("admin/dashboard", "routes/admin.dashboard.tsx"),
+  // The staff console: its own layout (no storefront chrome) around every staff page; the mail outbox and the
+  // insights are not SPEC screens.
+  route("admin", "routes/admin.tsx", [
+    route("dashboard", "routes/admin.dashboard.tsx"),
+    route("insights", "routes/admin.insights.tsx"),
+    route("mail", "routes/admin.mail.tsx"),
+  ]),
   route("admin/dashboard/export", "routes/admin.dashboard.export.ts"),
   route("admin/dashboard/slots", "routes/admin.dashboard.slots.ts"),
-  // Not SPEC screens: the admin tables' live changes (Server-Sent Events) and the mail outbox.
+  // Not a SPEC screen: the admin tables' live changes (Server-Sent Events).
   route("api/admin/events", "routes/api.admin.events.ts"),
-  route("admin/mail", "routes/admin.mail.tsx"),
-  route("admin/insights", "routes/admin.insights.tsx"),
   route("api/auth/*", "routes/api.auth.$.ts"),
   route("api/wishlist", "routes/api.wishlist.ts"),
   route(".well-known/jwks.json", "routes/well-known.jwks.ts"),

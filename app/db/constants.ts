@@ -3,11 +3,11 @@
 export const EVENT_TYPES = ["wedding", "prom", "gala", "birthday", "anniversary", "other"] as const;
 export const BUDGET_RANGES = ["under-1000", "1000-2500", "2500-5000", "5000-plus"] as const;
 export const SUBMISSION_STATUSES = ["pending", "contacted", "in-progress", "completed"] as const;
-export const APPOINTMENT_STATUSES = ["pending", "confirmed", "completed", "cancelled"] as const;
-/** Statuses that hold a fitting slot; a cancelled or completed booking frees it. */
+export const APPOINTMENT_STATUSES = ["pending", "confirmed", "completed", "cancelled", "no-show"] as const;
+/** Statuses that hold a fitting slot; a cancelled, completed or no-show booking frees it. */
 export const ACTIVE_APPOINTMENT_STATUSES = ["pending", "confirmed"] as const;
 
-/** A pending or confirmed fitting: it holds its seat, so it can still be moved or cancelled. */
+/** A pending or confirmed fitting: it holds its seat, so it can still be moved or cancelled. No-show is not active. */
 export function isActiveAppointmentStatus(status: string): boolean {
   return (ACTIVE_APPOINTMENT_STATUSES as readonly string[]).includes(status);
 }

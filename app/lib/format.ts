@@ -221,6 +221,25 @@ export function isoDateTimeIn(at: Date | string, timeZone: string): string {
   return `${isoDay(local)}T${clock}${local.offset < 0 ? "-" : "+"}${pad2(Math.floor(offset / 60))}:${pad2(offset % 60)}`;
 }
 
+/**
+ * A time on the boutique's wall clock (a fitting slot: a day and 'HH:MM') as the instant it names, in ISO 8601 with
+ * `timeZone`'s offset then: "2026-12-01", "14:00" → "2026-12-01T14:00:00-05:00". A time that a spring-forward skips
+ * (2:30 AM on the day the clocks jump) is read with the offset before the jump, as a wall clock would show it after.
+ */
+export function isoSlotIn(isoDate: string, time: string, timeZone: string): string {
+  const parts = dayParts(isoDate);
+  const match = CLOCK.exec(time);
+  if (!parts || !match) throw new RangeError(`isoSlotIn: no slot for ${isoDate} ${time}`);
+  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, Number(match[1]), Number(match[2]));
+  // The offset at the wall time read as UTC is a first guess; the offset at the instant it gives is the answer when
+  // it holds there too. Where it does not, the wall time is in a spring-forward's gap: the first guess stands.
+  const guess = wall - offsetAt(wall, timeZone) * 60_000;
+  const offset = offsetAt(guess, timeZone);
+  if (Number.isNaN(offset)) throw new RangeError(`isoSlotIn: ${timeZone} is not a time zone`);
+  const settled = wall - offset * 60_000;
+  return isoDateTimeIn(new Date(offsetAt(settled, timeZone) === offset ? settled : guess), timeZone);
+}
+
 // --- sizes ---------------------------------------------------------------------------------------------------------
 
 /** A length of time as people read it: "45 minutes", "1 hour", "1 hour 30 minutes", "2 hours". */

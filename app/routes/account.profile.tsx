@@ -1,16 +1,7 @@
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/account.profile";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
+import { ConfirmButton, ConfirmDialog, ConfirmDialogFooter } from "~/components/ui/confirm-dialog";
 import { Field, FormMessage, FormNotice } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { servicesContext } from "~/lib/context.server";
@@ -114,35 +105,29 @@ function DeleteAccount({ errors, busy }: { errors: FormErrors; busy: boolean }) 
       <p className="mt-2 text-sm text-muted-foreground">
         Your profile, addresses and wishlist are removed for good. Orders stay on our books without your name or address.
       </p>
-      <AlertDialog defaultOpen={refused}>
-        <AlertDialogTrigger asChild>
+      <ConfirmDialog
+        defaultOpen={refused}
+        trigger={
           <Button variant="destructive" className="mt-4">
             Delete my account
           </Button>
-        </AlertDialogTrigger>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete your account?</AlertDialogTitle>
-            <AlertDialogDescription>
-              This cannot be undone. You will be signed out everywhere. Enter your password to confirm.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          {/* A plain submit inside the form: an AlertDialogAction would close (unmount) the form before the browser sends it. */}
-          <Form method="post" action="/account/profile" className="grid gap-4">
-            <input type="hidden" name="intent" value="delete-account" />
-            <FormMessage>{errors.formError}</FormMessage>
-            <Field label="Password" errors={errors.errorsOf("password")}>
-              <Input {...inputAttributes(confirmPasswordSchema, "password")} type="password" autoComplete="current-password" />
-            </Field>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Cancel</AlertDialogCancel>
-              <Button type="submit" variant="destructive" size="sm" disabled={busy}>
-                Delete my account
-              </Button>
-            </AlertDialogFooter>
-          </Form>
-        </AlertDialogContent>
-      </AlertDialog>
+        }
+        title="Delete your account?"
+        description="This cannot be undone. You will be signed out everywhere. Enter your password to confirm."
+      >
+        <Form method="post" action="/account/profile" className="grid gap-4">
+          <input type="hidden" name="intent" value="delete-account" />
+          <FormMessage>{errors.formError}</FormMessage>
+          <Field label="Password" errors={errors.errorsOf("password")}>
+            <Input {...inputAttributes(confirmPasswordSchema, "password")} type="password" autoComplete="current-password" />
+          </Field>
+          <ConfirmDialogFooter cancel="Cancel">
+            <ConfirmButton busy={busy} busyLabel="Deleting...">
+              Delete my account
+            </ConfirmButton>
+          </ConfirmDialogFooter>
+        </Form>
+      </ConfirmDialog>
     </div>
   );
 }

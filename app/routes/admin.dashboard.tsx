@@ -1,4 +1,4 @@
-import { Form, Link, data, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.dashboard";
 import { Button } from "~/components/ui/button";
 import { LinkTabs } from "~/components/ui/tabs";
@@ -15,10 +15,12 @@ import {
   parseView,
   rescheduleFittingAsStaff,
 } from "~/modules/admin/admin.server";
+import { AdminPageHeader, adminPageStyles } from "~/modules/admin/components/admin-nav";
 import { CountCards } from "~/modules/admin/components/count-cards";
 import { DashboardPanel } from "~/modules/admin/components/dashboard-panel";
 import { RecentActivity } from "~/modules/admin/components/recent-activity";
-import { DashboardToasts, useDashboardFetcher, useHydrated, type DashboardAnswer } from "~/modules/admin/components/use-dashboard-action";
+import { useHydrated } from "~/lib/hydrated";
+import { DashboardToasts, useDashboardFetcher, type DashboardAnswer } from "~/modules/admin/components/use-dashboard-action";
 import { firstMessage, formFailure, parseForm, type FieldErrors, type SubmittedValues } from "~/lib/forms";
 import { isUuid } from "~/lib/uuid";
 import { fittingRescheduleSchema, fittingStaffCancelSchema, STAFF_MESSAGES } from "~/modules/fittings/schema";
@@ -29,7 +31,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ matches, title: "Admin Dashboard | The Hive Bridal & Formal", description: "Staff dashboard.", path: "/admin/dashboard" });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request, context);
+  await requireAdmin(request, context);
   const { database, env } = context.get(servicesContext);
   const url = new URL(request.url);
   const view = parseView(url);
@@ -39,9 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Times are written on the boutique's clock, in the browser too (lib/format).
   const timeZone = env.BOUTIQUE_TIME_ZONE;
   try {
-    const dashboard = await loadDashboard(database.db, view);
+    const dashboard = await loadDashboard(database.db, view, { now: new Date(), timeZone });
     return {
-      admin: { name: admin.name },
       dashboard,
       currentHref,
       confirm: confirm && isUuid(confirm) ? confirm : null,
@@ -50,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     };
   } catch (error) {
     context.get(requestContext).logger.error({ err: error }, "admin dashboard failed to load");
-    return { admin: { name: admin.name }, dashboard: null, currentHref, confirm: null, failed: true, timeZone };
+    return { dashboard: null, currentHref, confirm: null, failed: true, timeZone };
   }
 }
 
@@ -102,6 +103,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         actor,
         { tab: form.get("tab"), id: form.get("id") },
         {
+          now: new Date(),
+          timeZone: env.BOUTIQUE_TIME_ZONE,
           store: images,
           // The row is gone either way; a file left behind is logged for someone to sweep.
           onFileError: (error, keys) => logger.error({ err: error, keys }, "a deleted request's image files could not be removed"),
@@ -111,6 +114,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         logger.info({ tab: form.get("tab"), id: form.get("id") }, "admin deleted an item");
         return succeed(DASHBOARD_MESSAGES.deleted);
       }
+      // A fitting still to come is cancelled first (the customer is mailed), never deleted outright.
+      if (outcome.reason === "upcoming") return fail(DASHBOARD_MESSAGES.cancelFirst, 409);
       return fail(DASHBOARD_MESSAGES.deleteFailed, failureStatus(outcome.reason));
     }
     case "reschedule":
@@ -169,41 +174,18 @@ function RefreshButton() {
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { admin, dashboard, currentHref, confirm, failed, timeZone } = loaderData;
+  const { dashboard, currentHref, confirm, failed, timeZone } = loaderData;
   const navigating = useNavigation().state === "loading";
   const tab = dashboard?.view.tab ?? "submissions";
   return (
-    <section className="mx-auto grid w-full max-w-7xl grid-cols-1 gap-10 px-4 py-10 sm:px-6 sm:py-12">
+    <section className={adminPageStyles}>
       <DashboardToasts />
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <p className="eyebrow">Staff</p>
-          <h1 className="mt-2 text-4xl">Admin Dashboard</h1>
-          <p className="mt-2 text-sm text-muted-foreground">Signed in as {admin.name}</p>
-        </div>
-        <div className="flex flex-wrap gap-3">
-          {/* Refresh keeps working without JavaScript as a plain form: it posts, and the page comes back with the toast. */}
-          <RefreshButton />
-          <Form method="post" action="/admin/dashboard">
-            <input type="hidden" name="intent" value="logout" />
-            <Button type="submit" variant="primary" size="sm">
-              Logout
-            </Button>
-          </Form>
-        </div>
-      </div>
-      <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
+      <AdminPageHeader title="Admin Dashboard">
         {/* New bookings, requests and subscribers, and other admins' changes, reload the page's data as they happen (SPEC §4). */}
         <LiveUpdates />
-        <nav aria-label="Staff pages" className="flex flex-wrap gap-4">
-          <Link to="/admin/insights" className="underline underline-offset-4">
-            Insights
-          </Link>
-          <Link to="/admin/mail" className="underline underline-offset-4">
-            Mail outbox
-          </Link>
-        </nav>
-      </div>
+        {/* Refresh keeps working without JavaScript as a plain form: it posts, and the page comes back with the toast. */}
+        <RefreshButton />
+      </AdminPageHeader>
 
       {failed || !dashboard ? (
         <p role="alert" className="rounded-md border border-destructive/50 p-4 text-destructive">

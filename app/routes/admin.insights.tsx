@@ -2,7 +2,7 @@ import type { Route } from "./+types/admin.insights";
 import { servicesContext } from "~/lib/context.server";
 import { pageMeta } from "~/lib/seo";
 import { requireAdmin } from "~/modules/accounts/accounts.server";
-import { AdminNav } from "~/modules/admin/components/admin-nav";
+import { AdminPageHeader, adminPageStyles } from "~/modules/admin/components/admin-nav";
 import { loadDashboardInsights } from "~/modules/admin-insights/admin-insights.server";
 import { DashboardCharts } from "~/modules/admin-insights/components/charts";
 import { LiveUpdates } from "~/modules/realtime/components/live-updates";
@@ -25,16 +25,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function AdminInsights({ loaderData }: Route.ComponentProps) {
   return (
-    <section className="mx-auto w-full max-w-6xl px-5 py-10 md:py-12">
-      <AdminNav current="/admin/insights" />
-      <div className="mt-6 flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <p className="eyebrow">Staff</p>
-          <h1 className="mt-3 text-4xl">Insights</h1>
-        </div>
+    <section className={adminPageStyles}>
+      <AdminPageHeader title="Insights">
         <LiveUpdates />
-      </div>
-      <DashboardCharts data={loaderData.insights} className="mt-8" />
+      </AdminPageHeader>
+      <DashboardCharts data={loaderData.insights} />
     </section>
   );
 }

@@ -7,7 +7,7 @@ import { formatDateTime } from "~/lib/format";
 import { firstMessage, parseForm, readFormData } from "~/lib/forms";
 import { pageMeta } from "~/lib/seo";
 import { flashRedirect, requireAdmin } from "~/modules/accounts/accounts.server";
-import { AdminNav } from "~/modules/admin/components/admin-nav";
+import { AdminPageHeader, adminPageStyles } from "~/modules/admin/components/admin-nav";
 import { MAIL_STATUS_LABELS, OutboxTable, type OutboxRow } from "~/modules/mail/components/outbox-table";
 import { countOutbox, isMailStatus, listOutbox, retryFailedMail, type OutboxEntry } from "~/modules/mail/mail.server";
 import { mailRetrySchema, RETRY_MESSAGES } from "~/modules/mail/schema";
@@ -78,20 +78,14 @@ export default function AdminMail({ loaderData }: Route.ComponentProps) {
   const busyId =
     navigation.state !== "idle" && navigation.formData?.get("intent") === "retry" ? String(navigation.formData.get("id")) : null;
   return (
-    <section className="mx-auto w-full max-w-6xl px-5 py-10 md:py-12">
-      <AdminNav current="/admin/mail" />
-      <div className="mt-6 flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <p className="eyebrow">Staff</p>
-          <h1 className="mt-3 text-4xl">Mail Outbox</h1>
-          <p className="mt-3 max-w-2xl text-muted-foreground">
-            Every mail the boutique sends waits here until it goes. A failed mail shows why; Retry sends it once more.
-          </p>
-        </div>
+    <section className={adminPageStyles}>
+      <AdminPageHeader
+        title="Mail Outbox"
+        description="Every mail the boutique sends waits here until it goes. A failed mail shows why; Retry sends it once more."
+      >
         <LiveUpdates />
-      </div>
+      </AdminPageHeader>
       <LinkTabs
-        className="mt-8"
         label="Mail by status"
         tabs={MAIL_STATUSES.map((value) => ({
           to: `/admin/mail?status=${value}`,

@@ -2,7 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
 import { boutiqueDatePlus } from "../helpers/boutique-date";
-import { signInAsAdmin, uid } from "./admin-helpers";
+import { bookGuest, dayName, signInAsAdmin, slotShort, timeLabel, uid } from "./admin-helpers";
 import { startSessionAsReturning, waitForHydration } from "./brand-helpers";
 import { expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
 
@@ -372,6 +372,114 @@ test("works without JavaScript: search, status, delete after the question, refre
   await expectFlash(page, "No data to export");
   await context.close();
 });
+
+test("a fitting reads in the boutique's time and words; no-show has its badge and filter; a fitting to come is cancelled first, not deleted", async ({
+  page,
+}) => {
+  const tag = uid();
+  const name = `Guest ${tag}`;
+  const booked = await bookGuest(page.request, name, `guest-${tag}@example.com`);
+  await signInAsAdmin(page.request);
+  await openDashboard(page, `?tab=appointments&q=${tag}`);
+  const row = table(page, "Appointments").getByRole("row").filter({ hasText: name });
+
+  // The fitting column: its day and hour as SPEC writes times (shortened in a table), never "2026-12-01 at 14:00".
+  await expect(row.getByText(slotShort(booked.date, booked.time), { exact: true })).toBeVisible();
+  await expect(row).not.toContainText(booked.date);
+  await expect(row).not.toContainText("UTC");
+  // When it was booked, on the boutique's clock (Savannah: America/New_York), whatever the browser's own zone.
+  const received = row.locator("time").first();
+  const instant = new Date((await received.getAttribute("datetime"))!);
+  const savannah = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", dateStyle: "medium", timeStyle: "short" });
+  await expect(received).toHaveText(savannah.format(instant).replace(/\u202f/g, " "));
+  await row.getByText("Details and history").click();
+  await expect(row.getByText(dayName(booked.date), { exact: true })).toBeVisible();
+  await expect(row.getByText(timeLabel(booked.time), { exact: true })).toBeVisible();
+  await expect(
+    row.getByText(/^(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day, [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M$/),
+  ).toBeVisible();
+
+  // Deleting it would leave the customer to turn up: the question says so, and the server refuses.
+  await row.getByRole("button", { name: `Delete ${name}` }).click();
+  const question = page.getByRole("alertdialog");
+  await expect(question).toContainText("still to come");
+  await question.getByRole("button", { name: "Delete" }).click();
+  // The refusal is said in the dialog, which keeps the page behind it (and its toasts) out of reach while open.
+  await expect(question.getByRole("alert")).toHaveText("Cancel it first");
+  await question.getByRole("button", { name: "Keep it" }).click();
+  await expect(question).toBeHidden();
+  await expect(row).toBeVisible();
+
+  // She did not come: no-show, with its own badge and filter; it no longer holds its seat, so it may go.
+  await page.getByRole("combobox", { name: `Update ${name}` }).selectOption({ label: "No-show" });
+  await expect(toast(page, "Status updated successfully")).toBeVisible();
+  await expect(row.getByText("no-show", { exact: true })).toBeVisible();
+  await chooseStatus(page, "No-show");
+  await expect(row).toBeVisible();
+  await chooseStatus(page, "Confirmed");
+  await expect(page.getByText("No appointments found")).toBeVisible();
+  await chooseStatus(page, "No-show");
+  await row.getByRole("button", { name: `Delete ${name}` }).click();
+  await expect(question).toContainText(`${name} will be removed`);
+  await question.getByRole("button", { name: "Delete" }).click();
+  await expect(toast(page, "Item deleted successfully")).toBeVisible();
+  await expect(page.getByText("No appointments found")).toBeVisible();
+});
+
+/** The console's navigation at each width, with who is signed in beside it: in the sidebar, or in the phone's menu. */
+const CONSOLE_NAV = {
+  desktop: async (page: Page, email: string) => {
+    await expect(page.getByText(email)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Open staff menu" })).toBeHidden();
+    return page.getByRole("navigation", { name: "Staff console" });
+  },
+  phone: async (page: Page, email: string) => {
+    // The pages fold into a menu.
+    await expect(page.getByRole("navigation", { name: "Staff console" })).toBeHidden();
+    await page.getByRole("button", { name: "Open staff menu" }).click();
+    const menu = page.getByRole("dialog", { name: "Staff console" });
+    await expect(menu.getByText(email)).toBeVisible();
+    return menu.getByRole("navigation", { name: "Staff console" });
+  },
+} as const;
+
+for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+  test(`the staff console at ${size} width: its own layout, the pages, who is signed in and Logout; no storefront chrome`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    const email = await signInAsAdmin(page.request);
+    await openDashboard(page);
+    await expect(page.getByRole("heading", { level: 1, name: "Admin Dashboard" })).toBeVisible();
+    // None of the storefront's header, footer, bag, search, splash or golden cursor.
+    await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+    await expect(page.getByRole("contentinfo")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: /^Shopping bag/ })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Search dresses" })).toHaveCount(0);
+    await expect(page.locator("canvas")).toHaveCount(0);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+
+    const nav = await CONSOLE_NAV[size as keyof typeof CONSOLE_NAV](page, email);
+    await expect(nav.getByRole("link")).toHaveText(["Dashboard", "Insights", "Mail"]);
+    await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
+    await nav.getByRole("link", { name: "Mail" }).click();
+    await expect(page).toHaveURL(/\/admin\/mail$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Mail Outbox" })).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page.getByRole("contentinfo")).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await expectNoAxeViolations(page);
+
+    // /admin opens the dashboard; Logout leaves for the login page, which keeps the storefront's look.
+    await page.goto("/admin");
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+  });
+}
 
 for (const [size, viewport] of Object.entries(VIEWPORTS)) {
   for (const theme of THEMES) {

@@ -1,6 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { boutiqueDatePlus } from "../helpers/boutique-date";
-import { signInAsAdmin, uid } from "./admin-helpers";
+import { expect, test, type Page } from "@playwright/test";
+import { bookGuest, dayName, signInAsAdmin, slotLong, slotShort, timeLabel, uid } from "./admin-helpers";
 import { startSessionAsReturning, waitForHydration } from "./brand-helpers";
 import { expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
 
@@ -43,18 +42,6 @@ function neighbourDay(date: string): string {
   let previous = shift(date, -1);
   if (isSunday(previous)) previous = shift(previous, -1);
   return previous;
-}
-
-/** A guest's fitting 20 to 80 days ahead, at any free slot (other specs share the server and book too). */
-async function bookGuest(request: APIRequestContext, name: string, email: string): Promise<{ date: string; time: string }> {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const date = boutiqueDatePlus(20 + Math.floor(Math.random() * 60));
-    const time = `${String(10 + Math.floor(Math.random() * 7)).padStart(2, "0")}:00`;
-    const response = await request.post("/fitting-room", { form: { name, email, date, time }, maxRedirects: 0 });
-    if (response.status() === 200) return { date, time };
-    expect(response.status(), "booking").toBe(409);
-  }
-  throw new Error("no free slot found");
 }
 
 const toast = (page: Page, text: string) => page.getByRole("listitem").filter({ hasText: text }).first();

@@ -143,13 +143,13 @@ describe.skipIf(!postgresAvailable)(`a CSV export of ${ROWS.toLocaleString("en-U
     );
 
     expect(lines).toBe(ROWS + 1);
-    expect(head.startsWith('\uFEFF"id","email","is_active","subscribed_at"\r\n')).toBe(true);
-    // subscribed_at on the boutique's clock (BOUTIQUE_TIME_ZONE's default, New York), with its offset.
+    expect(head.startsWith('\uFEFF"id","email","is_active","subscribed_at","subscribed_at_iso"\r\n')).toBe(true);
+    // subscribed_at on the boutique's clock (BOUTIQUE_TIME_ZONE's default, New York) in words, then in ISO with its offset.
     expect(head.split("\r\n")[1]).toBe(
-      '"00000000-0000-0000-0000-0000000f4240","reader1000000@example.com","false","2025-11-07T11:00:00-05:00"',
+      '"00000000-0000-0000-0000-0000000f4240","reader1000000@example.com","false","Friday, November 7, 2025 at 11:00 AM","2025-11-07T11:00:00-05:00"',
     );
     expect(tail.split("\r\n").at(-2)).toBe(
-      '"00000000-0000-0000-0000-000000000001","reader0000001@example.com","true","2022-12-31T19:01:30-05:00"',
+      '"00000000-0000-0000-0000-000000000001","reader0000001@example.com","true","Saturday, December 31, 2022 at 7:01 PM","2022-12-31T19:01:30-05:00"',
     );
     expect(growthMb).toBeLessThan(MAX_GROWTH_MB);
   });

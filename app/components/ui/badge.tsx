@@ -1,13 +1,14 @@
 import type { HTMLAttributes } from "react";
 import { cx } from "~/lib/class-names";
 
-/** SPEC §4's three badge looks; which status gets which is the caller's business. */
-export type BadgeVariant = "default" | "secondary" | "destructive";
+/** SPEC §4's three badge looks, and an outlined one for what needs a second look; which status gets which is the caller's business. */
+export type BadgeVariant = "default" | "secondary" | "destructive" | "outline";
 
 const variants: Record<BadgeVariant, string> = {
   default: "border-transparent bg-primary text-primary-foreground",
   secondary: "border-border bg-muted text-foreground",
   destructive: "border-transparent bg-destructive text-destructive-foreground",
+  outline: "border-destructive bg-transparent text-destructive",
 };
 
 export function badgeStyles(variant: BadgeVariant = "default", extra?: string): string {

@@ -19,9 +19,11 @@ import { deleteSubscriberRow } from "~/modules/newsletter/newsletter.server";
 import {
   cancelFitting,
   deleteFittingRow,
+  isUpcomingFitting,
   pullListsFor,
   setFittingStatus,
   rescheduleFitting,
+  type FittingClock,
   type StaffChangeOptions,
   type StaffChangeOutcome,
 } from "~/modules/fittings/fittings.server";
@@ -88,7 +90,8 @@ export interface Dashboard extends DashboardPage {
   activity: ActivityEntry[];
 }
 
-export async function loadDashboard(db: Database, view: ParsedView): Promise<Dashboard> {
+/** `clock`: now and the boutique's zone, which tell a fitting still to come (it cannot be deleted before it is cancelled). */
+export async function loadDashboard(db: Database, view: ParsedView, clock: FittingClock): Promise<Dashboard> {
   const [counts, page, activity] = await Promise.all([
     readCounts(db),
     listPage(db, { tab: view.tab, q: view.q, status: view.status, after: view.after, before: view.before, limit: PAGE_SIZE }),
@@ -99,7 +102,7 @@ export async function loadDashboard(db: Database, view: ParsedView): Promise<Das
     view.tab,
     page.rows.map((r) => r.id),
   );
-  const rows = await withDetails(db, view.tab, page.rows, history);
+  const rows = await withDetails(db, view.tab, page.rows, history, clock);
   const first = page.rows[0];
   const last = page.rows.at(-1);
   return {
@@ -124,6 +127,7 @@ async function withDetails(
   tab: DashboardTab,
   raws: PageRaw,
   history: Map<string, DashboardRow["history"]>,
+  clock: FittingClock,
 ): Promise<DashboardRow[]> {
   const ids = raws.map((r) => r.id);
   if (tab === "submissions") {
@@ -147,6 +151,7 @@ async function withDetails(
     const pulls = await pullListsFor(db, ids);
     return raws.map(toAppointment).map((row) => ({
       ...row,
+      upcoming: isUpcomingFitting(row, clock),
       history: history.get(row.id) ?? [],
       pullList: (pulls.get(row.id) ?? []).map(({ handle, title, imageUrl }) => ({ handle, title, imageUrl })),
     }));
@@ -157,6 +162,8 @@ async function withDetails(
 // --- changes ------------------------------------------------------------------
 
 type ChangeOutcome = { ok: true } | { ok: false; reason: "invalid" | "not-found" | "conflict" };
+/** A delete may also be refused because the fitting is still to come: "Cancel it first". */
+type DeleteOutcome = ChangeOutcome | { ok: false; reason: "upcoming" };
 
 function labelOf(row: { name?: unknown; email?: unknown }): string {
   return [row.name, row.email].filter((v) => typeof v === "string" && v).join(" · ");
@@ -209,6 +216,26 @@ export async function changeStatus(
 // --- fittings rescheduled or cancelled by staff ---------------------------------
 
 /**
+ * What a staff change of a fitting does in its transaction: records who moved or cancelled it, the slot it held,
+ * and where it went (a slot, or 'cancelled').
+ */
+function auditedAs(actor: Actor, action: "reschedule" | "cancel", options: Omit<StaffChangeOptions, "within">): StaffChangeOptions {
+  return {
+    ...options,
+    within: (tx, { appointment, from }) =>
+      recordChange(tx, {
+        actor,
+        action,
+        tab: "appointments",
+        id: appointment.id,
+        from: slotText(from.date, from.time),
+        to: action === "cancel" ? "cancelled" : slotText(appointment.preferredDate, appointment.preferredTime),
+        label: labelOf(appointment),
+      }),
+  };
+}
+
+/**
  * Reschedules a fitting to another slot (the fittings module's rules and mail)
  * and records who did, from which slot to which, in the same transaction.
  */
@@ -218,19 +245,7 @@ export async function rescheduleFittingAsStaff(
   input: { id: string; date: string; time: string },
   options: Omit<StaffChangeOptions, "within">,
 ): Promise<StaffChangeOutcome> {
-  return rescheduleFitting(db, input, {
-    ...options,
-    within: (tx, { appointment, from }) =>
-      recordChange(tx, {
-        actor,
-        action: "reschedule",
-        tab: "appointments",
-        id: appointment.id,
-        from: slotText(from.date, from.time),
-        to: slotText(appointment.preferredDate, appointment.preferredTime),
-        label: labelOf(appointment),
-      }),
-  });
+  return rescheduleFitting(db, input, auditedAs(actor, "reschedule", options));
 }
 
 /** Cancels a fitting for the boutique (the customer is mailed) and records it: the slot it held, then 'cancelled'. */
@@ -240,22 +255,10 @@ export async function cancelFittingAsStaff(
   id: string,
   options: Omit<StaffChangeOptions, "within">,
 ): Promise<StaffChangeOutcome> {
-  return cancelFitting(db, id, {
-    ...options,
-    within: (tx, { appointment, from }) =>
-      recordChange(tx, {
-        actor,
-        action: "cancel",
-        tab: "appointments",
-        id: appointment.id,
-        from: slotText(from.date, from.time),
-        to: "cancelled",
-        label: labelOf(appointment),
-      }),
-  });
+  return cancelFitting(db, id, auditedAs(actor, "cancel", options));
 }
 
-interface DeleteOptions {
+interface DeleteOptions extends FittingClock {
   /** Where a submission's inspiration images are stored: their files go once the delete has committed (decision 0013). */
   store: ImageStore;
   /** Told when a file could not be removed; the delete itself stands. */
@@ -264,6 +267,8 @@ interface DeleteOptions {
 
 /**
  * Deletes one row of a tab and records what it was; its audit entries stay.
+ * A fitting still to come is not deleted ("upcoming"): cancelling it first
+ * mails the customer, where a delete would leave her to turn up.
  * A submission's image rows go with it (ON DELETE CASCADE); its files are
  * removed after the transaction commits, never before (a rolled-back delete
  * keeps its pictures).
@@ -273,13 +278,13 @@ export async function deleteItem(
   actor: Actor,
   input: { tab: unknown; id: unknown },
   options: DeleteOptions,
-): Promise<ChangeOutcome> {
+): Promise<DeleteOutcome> {
   const { tab, id } = input;
   if (!isDashboardTab(tab)) return { ok: false, reason: "invalid" };
   if (typeof id !== "string" || !isUuid(id)) return { ok: false, reason: "invalid" };
   // Images are written only with their request, so the keys read now are all it will ever have.
   const fileKeys = tab === "submissions" ? await designRequestFileKeys(db, id) : [];
-  const outcome = await deleteRow(db, actor, tab, id);
+  const outcome = await deleteRow(db, actor, tab, id, options);
   if (outcome.ok && fileKeys.length > 0) {
     try {
       await removeDesignRequestFiles(options.store, fileKeys);
@@ -290,14 +295,15 @@ export async function deleteItem(
   return outcome;
 }
 
-async function deleteRow(db: Database, actor: Actor, tab: DashboardTab, id: string): Promise<ChangeOutcome> {
+async function deleteRow(db: Database, actor: Actor, tab: DashboardTab, id: string, clock: FittingClock): Promise<DeleteOutcome> {
   return db.transaction(async (tx) => {
     let gone: { from: string; name?: string; email: string } | null;
     if (tab === "subscribers") {
       const row = await deleteSubscriberRow(tx, id);
       gone = row && { from: row.active ? "active" : "inactive", email: row.email };
     } else {
-      const row = tab === "appointments" ? await deleteFittingRow(tx, id) : await deleteDesignRequestRow(tx, id);
+      const row = tab === "appointments" ? await deleteFittingRow(tx, id, clock) : await deleteDesignRequestRow(tx, id);
+      if (row === "upcoming") return { ok: false, reason: "upcoming" } as const;
       gone = row && { from: row.status, name: row.name, email: row.email };
     }
     if (!gone) return { ok: false, reason: "not-found" } as const;
@@ -340,18 +346,7 @@ export async function exportCsv(
           controller.close();
           return;
         }
-        controller.enqueue(
-          encoder.encode(
-            batch
-              .map((row) =>
-                csvLine(
-                  columns.map((c) => c.value(row)),
-                  options.timeZone,
-                ),
-              )
-              .join(""),
-          ),
-        );
+        controller.enqueue(encoder.encode(batch.map((row) => csvLine(columns.map((c) => c.value(row, options.timeZone)))).join("")));
       } catch (error) {
         controller.error(error);
       }

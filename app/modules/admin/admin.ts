@@ -3,6 +3,7 @@
 import { APPOINTMENT_STATUSES, SUBMISSION_STATUSES } from "~/db/constants";
 import type { BadgeVariant } from "~/components/ui/badge";
 import { formatSlot } from "~/lib/format";
+import { BUDGET_LABELS, EVENT_TYPE_LABELS } from "~/modules/design-requests/schema";
 
 export const DASHBOARD_MESSAGES = {
   refreshed: "Data refreshed",
@@ -14,6 +15,8 @@ export const DASHBOARD_MESSAGES = {
   loggedOut: "Logged out successfully",
   loadFailed: "Failed to load data",
   confirmDelete: "Are you sure you want to delete this item?",
+  /** Ours (issue 26): deleting a fitting still to come would leave the customer to turn up. */
+  cancelFirst: "Cancel it first",
 } as const;
 
 export const DASHBOARD_TABS = [
@@ -59,18 +62,36 @@ export function isDashboardTab(value: unknown): value is DashboardTab {
 
 /**
  * SPEC §4: pending secondary; cancelled destructive; contacted, in-progress, confirmed, completed default.
+ * Ours (issue 26): no-show outlined in the destructive colour, told apart from cancelled by its shape and its word.
  * Subscribers: active default, inactive secondary. A booking with no status yet (null) is pending.
  */
 export function statusBadgeVariant(status: string | null): BadgeVariant {
   if (status === null || status === "pending" || status === "inactive") return "secondary";
   if (status === "cancelled") return "destructive";
+  if (status === "no-show") return "outline";
   return "default";
 }
 
-/** 'in-progress' → 'In progress', for labels; the badge and the stored value keep SPEC's spelling. */
+/** 'in-progress' → 'In progress', 'no-show' → 'No-show', for labels; the badge and the stored value keep SPEC's spelling. */
 export function statusLabel(status: string): string {
+  if (status === "no-show") return "No-show";
   const words = status.replace(/-/g, " ");
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A stored choice as the form that took it shows it: "2500-5000" → "$2,500 - $5,000" (the design form's own labels). */
+export function budgetLabel(budget: string): string {
+  return (BUDGET_LABELS as Record<string, string>)[budget] ?? budget;
+}
+
+/** "wedding" → "Wedding", as the design form offers it. */
+export function eventTypeLabel(eventType: string): string {
+  return (EVENT_TYPE_LABELS as Record<string, string>)[eventType] ?? statusLabel(eventType);
+}
+
+/** An appointment's type ("fitting", the only one the fitting room books) as staff read it: "Fitting". */
+export function appointmentTypeLabel(type: string): string {
+  return statusLabel(type);
 }
 
 const SLOT_TEXT = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})$/;

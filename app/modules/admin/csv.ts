@@ -1,23 +1,22 @@
 // CSV as spreadsheets read it safely (SPEC §9, issue 12): every value in
 // double quotes with quotes doubled, and a cell that a spreadsheet would take
 // for a formula (= + - @, a tab or a carriage return first) neutralised with
-// a leading apostrophe. A time is ISO 8601 on the boutique's clock with its
-// offset (2026-12-01T14:00:00-05:00): a spreadsheet reads it as a date, and a
-// person reads the time the boutique saw.
-import { isoDateTimeIn } from "~/lib/format";
+// a leading apostrophe. What a cell says (a time in words and in ISO 8601 on
+// the boutique's clock, a budget's label) is the export's columns' business
+// (dashboard-read-model.server.ts); this file only quotes.
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** One cell; a Date is written on `timeZone`'s clock (the boutique's BOUTIQUE_TIME_ZONE). */
-function csvCell(value: unknown, timeZone = "UTC"): string {
-  let text = value === null || value === undefined ? "" : value instanceof Date ? isoDateTimeIn(value, timeZone) : String(value);
+/** One cell: text, a number, or nothing (null, undefined) as an empty cell. */
+function csvCell(value: string | number | null | undefined): string {
+  let text = value === null || value === undefined ? "" : String(value);
   if (FORMULA_START.test(text)) text = `'${text}`;
   return `"${text.replaceAll('"', '""')}"`;
 }
 
 /** One record, CRLF-terminated (RFC 4180). */
-export function csvLine(values: readonly unknown[], timeZone = "UTC"): string {
-  return `${values.map((value) => csvCell(value, timeZone)).join(",")}\r\n`;
+export function csvLine(values: readonly (string | number | null | undefined)[]): string {
+  return `${values.map(csvCell).join(",")}\r\n`;
 }
 
 /** `Custom Design Submissions 2026-11-25.csv`: the tab's label and the day. */

@@ -8,7 +8,8 @@ import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Executor } from "~/db/client.server";
 import { appointmentSearchText } from "~/db/schema/fittings";
 import { submissionSearchText } from "~/db/schema/design-requests";
-import type { DashboardTab } from "./admin";
+import { formatDateTime, formatDay, formatTimeOfDay, isoDateTimeIn, isoSlotIn } from "~/lib/format";
+import { appointmentTypeLabel, budgetLabel, eventTypeLabel, type DashboardTab } from "./admin";
 import { piecesOf, uncommonStretches } from "./search-parts";
 import type { AppointmentRow, DashboardCounts, RelatedAppointment, RelatedRequest, SubmissionRow, SubscriberRow } from "./types";
 
@@ -251,39 +252,45 @@ async function relatedIn(db: Executor, customers: readonly CustomerOf[], table: 
   );
 }
 
+/** One customer's other requests and appointments. */
+type Related = { otherRequests: RelatedRequest[]; appointments: RelatedAppointment[] };
+
 /**
  * For each submission on a page: the customer's other requests and her appointments (same email, any case,
  * or same account), RELATED_LIMIT of each, newest first. Two queries for the whole page, by index.
  */
-export async function customerHistory(
-  db: Executor,
-  customers: readonly CustomerOf[],
-): Promise<Map<string, { otherRequests: RelatedRequest[]; appointments: RelatedAppointment[] }>> {
-  const out = new Map<string, { otherRequests: RelatedRequest[]; appointments: RelatedAppointment[] }>();
+export async function customerHistory(db: Executor, customers: readonly CustomerOf[]): Promise<Map<string, Related>> {
+  const out = new Map<string, Related>();
   for (const customer of customers) out.set(customer.rowId, { otherRequests: [], appointments: [] });
   if (customers.length === 0) return out;
   const [requests, fittings] = await Promise.all([relatedIn(db, customers, "submissions"), relatedIn(db, customers, "appointments")]);
   const newestFirst = (a: RelatedRaw, b: RelatedRaw) => iso(b.created_at).localeCompare(iso(a.created_at)) || b.id.localeCompare(a.id);
-  requests.sort(newestFirst);
-  fittings.sort(newestFirst);
-  for (const row of requests) {
-    out.get(customers[Number(row.k)]!.rowId)!.otherRequests.push({
+  // Each row under its customer's submission, newest first.
+  const place = <T>(rows: RelatedRaw[], listOf: (related: Related) => T[], shape: (row: RelatedRaw) => T) => {
+    for (const row of rows.sort(newestFirst)) listOf(out.get(customers[Number(row.k)]!.rowId)!).push(shape(row));
+  };
+  place(
+    requests,
+    (related) => related.otherRequests,
+    (row) => ({
       id: row.id,
       at: iso(row.created_at),
       eventType: String(row.event_type),
       eventDate: text(row.event_date),
       status: String(row.status),
-    });
-  }
-  for (const row of fittings) {
-    out.get(customers[Number(row.k)]!.rowId)!.appointments.push({
+    }),
+  );
+  place(
+    fittings,
+    (related) => related.appointments,
+    (row) => ({
       id: row.id,
       at: iso(row.created_at),
       preferredDate: String(row.preferred_date),
       preferredTime: String(row.preferred_time),
       status: String(row.status),
-    });
-  }
+    }),
+  );
   return out;
 }
 
@@ -312,7 +319,7 @@ export function toSubmission(row: RawRow): Omit<SubmissionRow, "history" | "imag
   };
 }
 
-export function toAppointment(row: RawRow): Omit<AppointmentRow, "history" | "pullList"> {
+export function toAppointment(row: RawRow): Omit<AppointmentRow, "history" | "pullList" | "upcoming"> {
   return {
     kind: "appointments",
     id: row.id,
@@ -338,32 +345,47 @@ export function toSubscriber(row: RawRow): Omit<SubscriberRow, "history"> {
   };
 }
 
-/** The CSV columns of each tab, in order: every stored field SPEC §3 names. */
-export const EXPORT_COLUMNS: Record<DashboardTab, { header: string; value(row: RawRow): unknown }[]> = {
+/** A CSV column: its header and its cell, written on the boutique's clock (`timeZone`). */
+interface ExportColumn {
+  header: string;
+  value(row: RawRow, timeZone: string): string | null;
+}
+
+const stored = (name: string): ExportColumn => ({ header: name, value: (r) => text(r[name]) });
+
+/** A timestamp twice: as SPEC writes times ("Tuesday, December 1, 2026 at 2:00 PM"), then ISO 8601 with its offset. */
+const timestamp = (name: string): ExportColumn[] => [
+  { header: name, value: (r, timeZone) => formatDateTime(instant(r[name]), timeZone) },
+  { header: `${name}_iso`, value: (r, timeZone) => isoDateTimeIn(instant(r[name]), timeZone) },
+];
+
+/**
+ * The CSV columns of each tab, in order: every stored field SPEC §3 names, written as staff read them (a budget's
+ * label, a day and time in words on the boutique's clock), each time also in ISO 8601 beside it for a spreadsheet.
+ * A status keeps its stored spelling, as its badge does.
+ */
+export const EXPORT_COLUMNS: Record<DashboardTab, ExportColumn[]> = {
   submissions: [
-    "id",
-    "name",
-    "email",
-    "phone",
-    "event_type",
-    "event_date",
-    "venue",
-    "style_preference",
-    "colors",
-    "vision",
-    "budget",
-    "user_id",
-    "status",
-  ]
-    .map((c) => ({ header: c, value: (r: RawRow) => r[c] }))
-    .concat([{ header: "created_at", value: (r) => instant(r.created_at) }]),
-  appointments: ["id", "name", "email", "phone", "appointment_type", "preferred_date", "preferred_time", "notes", "user_id", "status"]
-    .map((c) => ({ header: c, value: (r: RawRow) => r[c] }))
-    .concat([{ header: "created_at", value: (r) => instant(r.created_at) }]),
+    ...["id", "name", "email", "phone"].map(stored),
+    { header: "event_type", value: (r) => eventTypeLabel(String(r.event_type)) },
+    { header: "event_date", value: (r) => (r.event_date ? formatDay(String(r.event_date)) : null) },
+    ...["venue", "style_preference", "colors", "vision"].map(stored),
+    { header: "budget", value: (r) => (r.budget ? budgetLabel(String(r.budget)) : null) },
+    ...["user_id", "status"].map(stored),
+    ...timestamp("created_at"),
+  ],
+  appointments: [
+    ...["id", "name", "email", "phone"].map(stored),
+    { header: "appointment_type", value: (r) => appointmentTypeLabel(String(r.appointment_type)) },
+    { header: "preferred_date", value: (r) => formatDay(String(r.preferred_date), "weekday") },
+    { header: "preferred_time", value: (r) => formatTimeOfDay(String(r.preferred_time)) },
+    { header: "preferred_at_iso", value: (r, timeZone) => isoSlotIn(String(r.preferred_date), String(r.preferred_time), timeZone) },
+    ...["notes", "user_id", "status"].map(stored),
+    ...timestamp("created_at"),
+  ],
   subscribers: [
-    { header: "id", value: (r) => r.id },
-    { header: "email", value: (r) => r.email },
+    ...["id", "email"].map(stored),
     { header: "is_active", value: (r) => (r.is_active === true || r.is_active === "t" ? "true" : "false") },
-    { header: "subscribed_at", value: (r) => instant(r.subscribed_at) },
+    ...timestamp("subscribed_at"),
   ],
 };

@@ -75,6 +75,8 @@ export interface SubmissionRow extends RowBase {
 
 export interface AppointmentRow extends RowBase, AppointmentRequest {
   kind: "appointments";
+  /** Still to come (pending or confirmed, its slot not over): it is cancelled first, never deleted outright. */
+  upcoming: boolean;
   pullList: PullListItem[];
 }
 

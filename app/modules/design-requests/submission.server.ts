@@ -3,7 +3,7 @@
 import type { Database } from "~/db/client.server";
 import { customDesignSubmissions, designRequestImages } from "~/db/schema/design-requests";
 import { BRAND } from "~/lib/brand";
-import { formatDay, isoDateIn } from "~/lib/format";
+import { formatDateTime, formatDay, isoDateIn } from "~/lib/format";
 import type { Env } from "~/lib/env.server";
 import { brandedMail, enqueueMail, type MailMessage } from "~/modules/mail/mail.server";
 import type { StoredImage } from "~/modules/uploads/uploads.server";
@@ -124,6 +124,7 @@ function noticeMail(input: DesignRequest, id: string, shortNotice: boolean, opti
           { label: "Email", value: input.email },
           ...(input.phone ? [{ label: "Phone", value: input.phone }] : []),
           ...rows(input),
+          { label: "Received", value: formatDateTime(options.now ?? new Date(), options.settings.BOUTIQUE_TIME_ZONE) },
           { label: "Reference", value: id },
           ...(imageCount > 0 ? [{ label: "Inspiration images", value: `${imageCount} (on the admin dashboard)` }] : []),
         ],

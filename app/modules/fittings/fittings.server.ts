@@ -22,5 +22,5 @@ export {
   type AccountAppointment,
 } from "./customer-appointments.server";
 export { startFittingReminders } from "./reminders.server";
-export { deleteFittingRow, setFittingStatus } from "./staff-status.server";
+export { deleteFittingRow, isUpcomingFitting, setFittingStatus, type FittingClock } from "./staff-status.server";
 export { pullListChoices, pullListsFor } from "./pull-list.server";

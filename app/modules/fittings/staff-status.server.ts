@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Executor } from "~/db/client.server";
 import { isActiveAppointmentStatus } from "~/db/constants";
+import { slotEnd } from "./availability.server";
 
 /** What the row was before a change: its status and who it is for (the audit's label). */
 export type FittingRowBefore = {
@@ -36,8 +37,33 @@ export async function setFittingStatus(
   return updated.length === 0 ? "conflict" : { changed: true, before };
 }
 
-/** Deletes a fitting's row (its pull list goes with it); what it was, or null when there was none. */
-export async function deleteFittingRow(tx: Executor, id: string): Promise<FittingRowBefore | null> {
-  const [gone] = await queryRows<FittingRowBefore>(tx, sql`delete from appointments where id = ${id} returning status, name, email`);
-  return gone ?? null;
+/** Where "now" is for a fitting: the instant, and the boutique's zone its slots are read in. */
+export interface FittingClock {
+  now: Date;
+  timeZone: string;
+}
+
+/**
+ * Whether a fitting is still to come: it holds its seat (pending or confirmed) and its slot has not ended on the
+ * boutique's clock. Such a fitting is not deleted; it is cancelled first, which tells the customer (issue 26).
+ */
+export function isUpcomingFitting(row: { status: string; preferredDate: string; preferredTime: string }, clock: FittingClock): boolean {
+  return isActiveAppointmentStatus(row.status) && slotEnd(row.preferredDate, row.preferredTime, clock.timeZone) > clock.now;
+}
+
+/**
+ * Deletes a fitting's row (its pull list goes with it), locking it first: what it was, null when there was none, or
+ * "upcoming" (and nothing deleted) for a fitting still to come, which must be cancelled first so the customer hears.
+ */
+export async function deleteFittingRow(tx: Executor, id: string, clock: FittingClock): Promise<FittingRowBefore | "upcoming" | null> {
+  const [row] = await queryRows<FittingRowBefore & { preferred_date: string; preferred_time: string }>(
+    tx,
+    sql`select status, name, email, preferred_date::text as preferred_date, preferred_time from appointments where id = ${id} for update`,
+  );
+  if (!row) return null;
+  if (isUpcomingFitting({ status: row.status, preferredDate: row.preferred_date, preferredTime: row.preferred_time }, clock)) {
+    return "upcoming";
+  }
+  await tx.execute(sql`delete from appointments where id = ${id}`);
+  return { status: row.status, name: row.name, email: row.email };
 }

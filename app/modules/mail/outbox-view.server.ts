@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import { MAIL_STATUSES, type MailStatus } from "~/db/constants";
 import { mailOutbox } from "~/db/schema/mail";
 import { UUID_PATTERN } from "~/lib/uuid";
+import type { OutboxFields } from "./types";
 
 /**
  * The admins' view of the outbox: one status at a time, newest first, a page
@@ -12,14 +13,7 @@ import { UUID_PATTERN } from "~/lib/uuid";
  */
 export const OUTBOX_PAGE_SIZE = 25;
 
-export interface OutboxEntry {
-  id: string;
-  kind: string;
-  toAddress: string;
-  subject: string;
-  status: MailStatus;
-  attempts: number;
-  lastError: string | null;
+export interface OutboxEntry extends OutboxFields {
   createdAt: Date;
   sentAt: Date | null;
   nextAttemptAt: Date;

@@ -1,3 +1,5 @@
+import type { MailStatus } from "~/db/constants";
+
 /** A file sent with a message, e.g. a fitting's invitation (`text/calendar; method=REQUEST`). */
 export interface MailAttachment {
   /** The name the recipient sees: letters, digits, spaces, `.`, `-`, `_`, `(` and `)`. */
@@ -23,4 +25,15 @@ export interface MailMessage {
    * POST without a form token and without a browser's Origin header.
    */
   listUnsubscribeUrl?: string;
+}
+
+/** What the outbox keeps of one mail that the admins' view lists (neither body nor attachments). */
+export interface OutboxFields {
+  id: string;
+  kind: string;
+  toAddress: string;
+  subject: string;
+  status: MailStatus;
+  attempts: number;
+  lastError: string | null;
 }

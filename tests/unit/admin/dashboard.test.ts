@@ -11,6 +11,8 @@ import { useTestDatabase } from "../../helpers/test-database";
 
 const actor = { id: "admin-1", email: "boss@example.com" };
 // Nothing here has image files; details.test.ts covers their removal.
+/** Now, for the dashboard: which fittings are still to come (those cannot be deleted before they are cancelled). */
+const clock = { now: new Date("2026-11-25T12:00:00Z"), timeZone: "America/New_York" };
 const files = { store: { kind: "folder" as const, where: "nowhere", put: async () => {}, open: async () => null, remove: async () => {} } };
 const view = (query: string) => parseView(new URL(`http://x/admin/dashboard?${query}`));
 
@@ -190,16 +192,16 @@ describe.each(testEngines)("the dashboard's queries on $name", (engine) => {
   });
 
   it("loads a view: counts, a page with its cursors, badges' statuses", async () => {
-    const dashboard = await loadDashboard(db(), view("tab=subscribers&status=active"));
+    const dashboard = await loadDashboard(db(), view("tab=subscribers&status=active"), clock);
     // Inserted by one statement, so one time: the id breaks the tie.
     expect(dashboard.rows.map((r) => [r.kind === "subscribers" && r.email, r.status]).sort()).toEqual([
       ["one@example.com", "active"],
       ["three@example.com", "active"],
     ]);
-    const first = await loadDashboard(db(), view("tab=submissions"));
+    const first = await loadDashboard(db(), view("tab=submissions"), clock);
     expect(first.newer).toBeNull();
     expect(first.older).not.toBeNull();
-    const second = await loadDashboard(db(), view(`tab=submissions&after=${first.older}&page=2`));
+    const second = await loadDashboard(db(), view(`tab=submissions&after=${first.older}&page=2`), clock);
     expect(second.view.page).toBe(2);
     expect(second.rows[0]?.kind === "submissions" && second.rows[0].name).toBe("Client 34");
     expect(second.newer).not.toBeNull();
@@ -209,7 +211,7 @@ describe.each(testEngines)("the dashboard's queries on $name", (engine) => {
     const [row] = await queryRows<{ id: string }>(db(), sql`select id from custom_design_submissions where name = 'Client 1'`);
     expect(await changeStatus(db(), actor, { tab: "submissions", id: row!.id, status: "completed" })).toEqual({ ok: true });
     expect(await changeStatus(db(), actor, { tab: "submissions", id: row!.id, status: "pending" })).toEqual({ ok: true });
-    const dashboard = await loadDashboard(db(), view("tab=submissions&q=client1%40"));
+    const dashboard = await loadDashboard(db(), view("tab=submissions&q=client1%40"), clock);
     const shown = dashboard.rows.find((r) => r.id === row!.id)!;
     expect(shown.status).toBe("pending");
     expect(shown.history.map((h) => [h.action, h.from, h.to, h.actor])).toEqual([
@@ -237,7 +239,7 @@ describe.each(testEngines)("the dashboard's queries on $name", (engine) => {
       ok: false,
       reason: "not-found",
     });
-    expect(await deleteItem(db(), actor, { tab: "orders", id: row!.id }, files)).toEqual({ ok: false, reason: "invalid" });
+    expect(await deleteItem(db(), actor, { tab: "orders", id: row!.id }, { ...files, ...clock })).toEqual({ ok: false, reason: "invalid" });
     const after = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from audit_log`);
     expect(after[0]!.n).toBe(before[0]!.n);
   });
@@ -254,19 +256,64 @@ describe.each(testEngines)("the dashboard's queries on $name", (engine) => {
     const [bea] = await queryRows<{ cancelled_at: unknown }>(db(), sql`select cancelled_at from appointments where name = 'Bea Fit'`);
     expect(bea!.cancelled_at).not.toBeNull();
     expect(await changeStatus(db(), actor, { tab: "appointments", id: ids["Ada Fit"], status: "confirmed" })).toEqual({ ok: true });
+    // A no-show frees the seat as a cancellation does, is found by its filter and exported as 'no-show'.
+    expect(await changeStatus(db(), actor, { tab: "appointments", id: ids["Ada Fit"], status: "no-show" })).toEqual({ ok: true });
+    expect(await changeStatus(db(), actor, { tab: "appointments", id: ids["Bea Fit"], status: "pending" })).toEqual({ ok: true });
+    const missed = await loadDashboard(db(), view("tab=appointments&status=no-show"), clock);
+    expect(missed.view.status).toBe("no-show");
+    expect(missed.rows.map((r) => (r.kind === "appointments" ? r.name : ""))).toEqual(["Ada Fit"]);
+    const csv = await text(
+      (await exportCsv(db(), { tab: "appointments", q: "", status: "no-show" }, { timeZone: "America/New_York" }))!.body,
+    );
+    const [header, line] = csv.replace(/^\uFEFF/, "").split("\r\n");
+    expect(header).toBe(
+      '"id","name","email","phone","appointment_type","preferred_date","preferred_time","preferred_at_iso","notes","user_id","status","created_at","created_at_iso"',
+    );
+    expect(line).toContain(
+      '"Ada Fit","ada@example.com","","Fitting","Tuesday, December 1, 2026","10:00 AM","2026-12-01T10:00:00-05:00","Preferred time: 10:00 AM","","no-show",',
+    );
+  });
+
+  it("refuses to delete a fitting still to come ('Cancel it first'), and deletes it once it is cancelled or over", async () => {
+    const [bea] = await queryRows<{ id: string }>(db(), sql`select id from appointments where name = 'Bea Fit'`);
+    const audits = async () => (await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from audit_log`))[0]!.n;
+    const before = await audits();
+    // Pending, on 2026-12-01 at 10 AM in New York: still to come on the 25th of November.
+    const page = await loadDashboard(db(), view("tab=appointments&q=bea"), clock);
+    expect(page.rows.map((r) => r.kind === "appointments" && r.upcoming)).toEqual([true]);
+    expect(await deleteItem(db(), actor, { tab: "appointments", id: bea!.id }, { ...files, ...clock })).toEqual({
+      ok: false,
+      reason: "upcoming",
+    });
+    expect(await queryRows(db(), sql`select 1 from appointments where id = ${bea!.id}`)).toHaveLength(1);
+    expect(await audits()).toBe(before);
+    // Still refused while it is under way (10:30 AM), allowed once its hour is over.
+    const during = { now: new Date("2026-12-01T15:30:00Z"), timeZone: "America/New_York" };
+    expect(await deleteItem(db(), actor, { tab: "appointments", id: bea!.id }, { ...files, ...during })).toMatchObject({ ok: false });
+    const after = { now: new Date("2026-12-01T16:00:00Z"), timeZone: "America/New_York" };
+    expect(
+      (await loadDashboard(db(), view("tab=appointments&q=bea"), after)).rows.map((r) => r.kind === "appointments" && r.upcoming),
+    ).toEqual([false]);
+    // A cancelled fitting to come can go: cancelling is what told the customer.
+    expect(await changeStatus(db(), actor, { tab: "appointments", id: bea!.id, status: "cancelled" })).toEqual({ ok: true });
+    expect(await deleteItem(db(), actor, { tab: "appointments", id: bea!.id }, { ...files, ...clock })).toEqual({ ok: true });
+    expect(await queryRows(db(), sql`select 1 from appointments where id = ${bea!.id}`)).toHaveLength(0);
   });
 
   it("deletes, keeps the history in audit_log, and shows it in the recent activity", async () => {
     const [row] = await queryRows<{ id: string }>(db(), sql`select id from newsletter_subscribers where email = 'one@example.com'`);
-    expect(await deleteItem(db(), actor, { tab: "subscribers", id: row!.id }, files)).toEqual({ ok: true });
-    expect(await deleteItem(db(), actor, { tab: "subscribers", id: row!.id }, files)).toEqual({ ok: false, reason: "not-found" });
+    expect(await deleteItem(db(), actor, { tab: "subscribers", id: row!.id }, { ...files, ...clock })).toEqual({ ok: true });
+    expect(await deleteItem(db(), actor, { tab: "subscribers", id: row!.id }, { ...files, ...clock })).toEqual({
+      ok: false,
+      reason: "not-found",
+    });
     const audit = await queryRows<{ action: string; actor_id: string; details: unknown }>(
       db(),
       sql`select action, actor_id, details from audit_log where entity_id = ${row!.id}`,
     );
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: "delete", actor_id: "admin-1" });
-    const dashboard = await loadDashboard(db(), view("tab=subscribers"));
+    const dashboard = await loadDashboard(db(), view("tab=subscribers"), clock);
     expect(dashboard.counts.subscribers).toBe(2);
     expect(dashboard.activity[0]).toMatchObject({
       action: "delete",
@@ -299,17 +346,18 @@ describe.each(testEngines)("the dashboard's queries on $name", (engine) => {
       .split("\r\n")
       .filter(Boolean);
     expect(lines[0]).toBe(
-      '"id","name","email","phone","event_type","event_date","venue","style_preference","colors","vision","budget","user_id","status","created_at"',
+      '"id","name","email","phone","event_type","event_date","venue","style_preference","colors","vision","budget","user_id","status","created_at","created_at_iso"',
     );
     expect(lines).toHaveLength(62);
     expect(body).toContain(`"'=cmd|' /C calc'!A0"`);
     expect(body).toContain(`"The ""Grand"" Hall"`);
     // created_at in ISO 8601 with its offset (a spreadsheet reads it as a date); on the boutique's clock when it has one.
-    expect(lines.at(-2)).toMatch(/,"2026-01-01T00:00:00\+00:00"$/);
+    // created_at as SPEC writes times, then beside it in ISO 8601 with its offset.
+    expect(lines.at(-2)).toMatch(/,"Thursday, January 1, 2026 at 12:00 AM","2026-01-01T00:00:00\+00:00"$/);
     const newYork = await text(
       (await exportCsv(db(), { tab: "submissions", q: "client0@", status: "all" }, { timeZone: "America/New_York" }))!.body,
     );
-    expect(newYork).toContain(`"2025-12-31T19:00:00-05:00"`);
+    expect(newYork).toContain(`"Wednesday, December 31, 2025 at 7:00 PM","2025-12-31T19:00:00-05:00"`);
     const filtered = await text((await exportCsv(db(), { tab: "submissions", q: "grand", status: "all" }, { timeZone: "UTC" }))!.body);
     expect(filtered.split("\r\n").filter(Boolean)).toHaveLength(2);
     expect(await exportCsv(db(), { tab: "submissions", q: "no such thing", status: "all" }, { timeZone: "UTC" })).toBeNull();

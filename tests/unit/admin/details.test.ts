@@ -11,6 +11,9 @@ import { folderStore } from "~/modules/uploads/store.server";
 import { testEngines } from "../../helpers/databases";
 import { useTestDatabase } from "../../helpers/test-database";
 
+/** Now, for the dashboard: which fittings are still to come (those cannot be deleted before they are cancelled). */
+const clock = { now: new Date("2026-11-25T12:00:00Z"), timeZone: "America/New_York" };
+
 const actor = { id: "admin-1", email: "boss@example.com" };
 const view = (query: string) => parseView(new URL(`http://x/admin/dashboard?${query}`));
 const work = mkdtempSync(join(tmpdir(), "admin-details-"));
@@ -46,7 +49,7 @@ describe.each(testEngines)("a row's details on $name", (engine) => {
       insert into design_request_images (id, submission_id, position, key, thumb_key, width, height, bytes, source_type, source_bytes)
       values (${imageId}, ${newest!.id}, 0, ${`design/${imageId}.webp`}, ${`design/${imageId}-thumb.webp`}, 800, 600, 1000, 'image/jpeg', 2000)`);
 
-    const page = await loadDashboard(db(), view("tab=submissions"));
+    const page = await loadDashboard(db(), view("tab=submissions"), clock);
     const mia = page.rows.find((r) => r.id === newest!.id) as SubmissionRow;
     expect(mia.images).toEqual([
       {
@@ -80,7 +83,7 @@ describe.each(testEngines)("a row's details on $name", (engine) => {
       insert into appointment_pull_items (appointment_id, product_id, product_handle, product_title, product_image_url)
       values (${fitting!.id}, 'gid://shopify/Product/1', 'aurora-gown', 'Aurora Gown', 'https://cdn.example.com/aurora.jpg'),
              (${fitting!.id}, 'gid://shopify/Product/2', 'belle-satin', 'Belle Satin', null)`);
-    const page = await loadDashboard(db(), view("tab=appointments"));
+    const page = await loadDashboard(db(), view("tab=appointments"), clock);
     const row = page.rows.find((r) => r.id === fitting!.id) as AppointmentRow;
     expect(row.pullList).toEqual([
       { handle: "aurora-gown", title: "Aurora Gown", imageUrl: "https://cdn.example.com/aurora.jpg" },
@@ -128,7 +131,10 @@ describe.each(testEngines)("a row's details on $name", (engine) => {
     expect(existsSync(path(key))).toBe(true);
 
     // A bad id or tab removes nothing.
-    expect(await deleteItem(db(), actor, { tab: "submissions", id: "nope" }, { store })).toEqual({ ok: false, reason: "invalid" });
+    expect(await deleteItem(db(), actor, { tab: "submissions", id: "nope" }, { store, ...clock })).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
     expect(existsSync(path(key))).toBe(true);
 
     // A failing store does not undo the delete: the row is gone, the failure is reported.
@@ -139,7 +145,7 @@ describe.each(testEngines)("a row's details on $name", (engine) => {
         db(),
         actor,
         { tab: "submissions", id: row!.id },
-        { store: broken, onFileError: (_e, keys) => failures.push([...keys]) },
+        { store: broken, ...clock, onFileError: (_e, keys) => failures.push([...keys]) },
       ),
     ).toEqual({ ok: true });
     expect(failures).toEqual([[key, thumbKey]]);
@@ -156,10 +162,13 @@ describe.each(testEngines)("a row's details on $name", (engine) => {
     await db().execute(sql`
       insert into design_request_images (id, submission_id, position, key, thumb_key, width, height, bytes, source_type, source_bytes)
       values (${second}, ${again!.id}, 0, ${`design/${second}.webp`}, ${`design/${second}-thumb.webp`}, 10, 10, 7, 'image/png', 70)`);
-    expect(await deleteItem(db(), actor, { tab: "submissions", id: again!.id }, { store })).toEqual({ ok: true });
+    expect(await deleteItem(db(), actor, { tab: "submissions", id: again!.id }, { store, ...clock })).toEqual({ ok: true });
     expect(existsSync(path(`design/${second}.webp`))).toBe(false);
     expect(existsSync(path(`design/${second}-thumb.webp`))).toBe(false);
     // Deleting it again: not found, and nothing else happens.
-    expect(await deleteItem(db(), actor, { tab: "submissions", id: again!.id }, { store })).toEqual({ ok: false, reason: "not-found" });
+    expect(await deleteItem(db(), actor, { tab: "submissions", id: again!.id }, { store, ...clock })).toEqual({
+      ok: false,
+      reason: "not-found",
+    });
   });
 });

@@ -108,6 +108,11 @@ describe.each(testEngines)("design requests on $name", (engine) => {
       expect(mail.textBody).toContain("June 12, 2027");
       expect(`${mail.textBody}${mail.htmlBody}`).not.toContain("2027-06-12");
     }
+    // The boutique's notice says when it came in on the boutique's clock (15:00 UTC is 10 AM in New York), and the
+    // budget by its label.
+    const notice = mails.find((m) => m.kind === "design-request-notice")!;
+    expect(notice.textBody).toContain("Tuesday, November 24, 2026 at 10:00 AM");
+    expect(notice.textBody).toContain("$2,500 - $5,000");
   });
 
   it("refuses an event date in the past and stores nothing", async () => {

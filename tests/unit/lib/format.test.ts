@@ -9,6 +9,7 @@ import {
   formatTimeOfDay,
   isoDateIn,
   isoDateTimeIn,
+  isoSlotIn,
   isTimeZone,
 } from "~/lib/format";
 
@@ -156,6 +157,33 @@ describe("instants, on a time zone's clock", () => {
     for (const at of ["2026-03-08T07:00:00Z", "2026-11-01T05:30:00Z", "2026-12-31T23:59:59Z"]) {
       expect(Date.parse(isoDateTimeIn(at, NY))).toBe(Date.parse(at));
     }
+  });
+
+  it("gives a slot on the boutique's wall clock as the instant it names, with the offset of that day", () => {
+    expect(isoSlotIn("2026-12-01", "14:00", NY)).toBe("2026-12-01T14:00:00-05:00");
+    expect(isoSlotIn("2026-07-01", "14:00", NY)).toBe("2026-07-01T14:00:00-04:00");
+    expect(isoSlotIn("2026-06-01", "10:00", "Asia/Kolkata")).toBe("2026-06-01T10:00:00+05:30");
+    // Either side of New York's changes: the offset is the one the clock shows then.
+    expect(isoSlotIn("2026-03-08", "01:59", NY)).toBe("2026-03-08T01:59:00-05:00");
+    expect(isoSlotIn("2026-03-08", "03:00", NY)).toBe("2026-03-08T03:00:00-04:00");
+    expect(isoSlotIn("2026-03-07", "10:00", NY)).toBe("2026-03-07T10:00:00-05:00");
+    expect(isoSlotIn("2026-03-09", "10:00", NY)).toBe("2026-03-09T10:00:00-04:00");
+    expect(isoSlotIn("2026-10-31", "10:00", NY)).toBe("2026-10-31T10:00:00-04:00");
+    expect(isoSlotIn("2026-11-02", "10:00", NY)).toBe("2026-11-02T10:00:00-05:00");
+    // 2:30 AM does not happen on 2026-03-08 in New York; it reads as the clock shows it an hour later.
+    expect(isoSlotIn("2026-03-08", "02:30", NY)).toBe("2026-03-08T03:30:00-04:00");
+    // Every slot of a year reads back as the day and time it was.
+    for (let day = Date.UTC(2026, 0, 1); day < Date.UTC(2027, 0, 1); day += 86_400_000) {
+      const date = new Date(day).toISOString().slice(0, 10);
+      for (const time of ["10:00", "17:00"]) {
+        const iso = isoSlotIn(date, time, NY);
+        expect(iso.slice(0, 16)).toBe(`${date}T${time}`);
+        expect(formatDateTime(iso, NY)).toBe(formatSlot(date, time));
+      }
+    }
+    expect(() => isoSlotIn("2026-02-30", "10:00", NY)).toThrow(RangeError);
+    expect(() => isoSlotIn("2026-12-01", "25:00", NY)).toThrow(RangeError);
+    expect(() => isoSlotIn("2026-12-01", "10:00", "Not/A_Zone")).toThrow(RangeError);
   });
 
   it("says so of a time or a zone that is not one", () => {

@@ -11,7 +11,7 @@ export function CountCards({ counts }: { counts: DashboardCounts }) {
         {DASHBOARD_TABS.map((tab) => (
           <li key={tab.id} className="rounded-md border border-border bg-surface p-5">
             <p className="text-xs tracking-[0.16em] text-muted-foreground uppercase">{tab.label}</p>
-            <p className="mt-2 font-display text-4xl">{number.format(counts[tab.id])}</p>
+            <p className="mt-2 font-display text-4xl lining-nums tabular-nums">{number.format(counts[tab.id])}</p>
           </li>
         ))}
       </ul>

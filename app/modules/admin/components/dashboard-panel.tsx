@@ -7,7 +7,7 @@ import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatDateTime, formatDay, formatSlot } from "~/lib/format";
-import { DASHBOARD_MESSAGES, dashboardHref, SEARCH_MAX_LENGTH, statusLabel, tabInfo } from "../admin";
+import { budgetLabel, DASHBOARD_MESSAGES, dashboardHref, eventTypeLabel, SEARCH_MAX_LENGTH, statusLabel, tabInfo } from "../admin";
 import type { DashboardPage, DashboardRow } from "../types";
 import { DeleteConfirmation, DeleteControl } from "./delete-control";
 import { Details, rowLabel } from "./row-details";
@@ -19,9 +19,9 @@ function Summary({ row }: { row: DashboardRow }) {
   if (row.kind === "submissions") {
     return (
       <span className="text-sm">
-        {statusLabel(row.eventType)}
+        {eventTypeLabel(row.eventType)}
         {row.eventDate ? `, ${formatDay(row.eventDate, "short")}` : ""}
-        {row.budget ? <span className="block text-muted-foreground">Budget {row.budget}</span> : null}
+        {row.budget ? <span className="block text-muted-foreground">Budget {budgetLabel(row.budget)}</span> : null}
       </span>
     );
   }
@@ -30,6 +30,8 @@ function Summary({ row }: { row: DashboardRow }) {
   }
   return null;
 }
+
+const isUpcoming = (row: DashboardRow) => row.kind === "appointments" && row.upcoming;
 
 /** One tab's panel: the search and filter form, export, the rows in a table, and the keyset pages. */
 export function DashboardPanel({
@@ -116,7 +118,10 @@ export function DashboardPanel({
       </div>
 
       {confirming ? (
-        <DeleteConfirmation target={{ tab: view.tab, id: confirming.id, label: rowLabel(confirming), back }} cancelHref={currentHref} />
+        <DeleteConfirmation
+          target={{ tab: view.tab, id: confirming.id, label: rowLabel(confirming), back, upcoming: isUpcoming(confirming) }}
+          cancelHref={currentHref}
+        />
       ) : null}
 
       {rows.length === 0 ? (
@@ -169,7 +174,10 @@ export function DashboardPanel({
                     </TableCell>
                   ) : null}
                   <TableCell className="align-top!">
-                    <DeleteControl target={{ tab: view.tab, id: row.id, label, back }} confirmHref={`${currentHref}&confirm=${row.id}`} />
+                    <DeleteControl
+                      target={{ tab: view.tab, id: row.id, label, back, upcoming: isUpcoming(row) }}
+                      confirmHref={`${currentHref}&confirm=${row.id}`}
+                    />
                   </TableCell>
                   <TableCell className="align-top! min-w-56">
                     <Details row={row} back={back} timeZone={timeZone} />

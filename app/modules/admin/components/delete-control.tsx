@@ -1,22 +1,22 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { Form, Link } from "react-router";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
+import { ConfirmButton, ConfirmDialog, ConfirmDialogFooter } from "~/components/ui/confirm-dialog";
+import { FormMessage } from "~/components/ui/field";
 import { DASHBOARD_MESSAGES } from "../admin";
-import { useDashboardFetcher, useHydrated } from "./use-dashboard-action";
+import { useHydrated } from "~/lib/hydrated";
+import { useOwnAnswer } from "./use-dashboard-action";
 
-type Target = { tab: string; id: string; label: string; back: string };
+type Target = {
+  tab: string;
+  id: string;
+  label: string;
+  back: string;
+  /** A fitting still to come: the server refuses its delete ("Cancel it first"), and the question says so up front. */
+  upcoming?: boolean;
+};
 
-function HiddenFields({ tab, id, back }: Omit<Target, "label">) {
+function HiddenFields({ tab, id, back }: Omit<Target, "label" | "upcoming">) {
   return (
     <>
       <input type="hidden" name="intent" value="delete" />
@@ -27,23 +27,28 @@ function HiddenFields({ tab, id, back }: Omit<Target, "label">) {
   );
 }
 
+/** What the question says under SPEC §5's words. */
+function consequence(target: Target): string {
+  return target.upcoming
+    ? `${target.label}'s fitting is still to come, so it cannot be deleted: cancel it first (Cancel fitting, in its details), which emails the customer.`
+    : `${target.label} will be removed. Its history stays in the audit log.`;
+}
+
 /**
  * Delete, only after SPEC §5's question. With JavaScript the question is an
- * alert dialog; before it, the button is a link to the same page asking the
- * question (`confirmHref`), answered by `DeleteConfirmation`.
+ * alert dialog, which stays open to show a refusal (a fitting still to come:
+ * "Cancel it first"); before it, the button is a link to the same page asking
+ * the question (`confirmHref`), answered by `DeleteConfirmation`.
  */
 export function DeleteControl({ target, confirmHref }: { target: Target; confirmHref: string }) {
   const hydrated = useHydrated();
-  const fetcher = useDashboardFetcher();
   const [open, setOpen] = useState(false);
-  const sent = useRef(false);
-  useEffect(() => {
-    // Close once the answer is in (the row then disappears, or a toast says why not).
-    if (sent.current && fetcher.state === "idle") {
-      sent.current = false;
-      setOpen(false);
-    }
-  }, [fetcher.state]);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  // Once the answer is in: gone, the dialog closes with the row; refused, the dialog says why (the toast too).
+  const { fetcher, markSent } = useOwnAnswer("delete", (ok, answer) => {
+    if (ok) setOpen(false);
+    else setRefusal(answer.formError ?? DASHBOARD_MESSAGES.deleteFailed);
+  });
   const busy = fetcher.state !== "idle" && fetcher.formData?.get("id") === target.id;
 
   if (!hydrated) {
@@ -56,35 +61,38 @@ export function DeleteControl({ target, confirmHref }: { target: Target; confirm
     );
   }
   return (
-    <AlertDialog open={open} onOpenChange={setOpen}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        setRefusal(null);
+      }}
+      trigger={
         <Button variant="outline" size="sm" aria-label={`Delete ${target.label}`}>
           Delete
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{DASHBOARD_MESSAGES.confirmDelete}</AlertDialogTitle>
-          <AlertDialogDescription>{target.label} will be removed. Its history stays in the audit log.</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <fetcher.Form
-            method="post"
-            action="/admin/dashboard"
-            onSubmit={() => {
-              sent.current = true;
-            }}
-          >
-            <HiddenFields {...target} />
-            <input type="hidden" name="via" value="fetcher" />
-            <Button type="submit" variant="destructive" size="sm" disabled={busy} className="w-full sm:w-auto">
-              {busy ? "Deleting..." : "Delete"}
-            </Button>
-          </fetcher.Form>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={DASHBOARD_MESSAGES.confirmDelete}
+      description={consequence(target)}
+    >
+      {refusal ? <FormMessage className="mt-4">{refusal}</FormMessage> : null}
+      <ConfirmDialogFooter cancel={refusal ? "Keep it" : "Cancel"}>
+        <fetcher.Form
+          method="post"
+          action="/admin/dashboard"
+          onSubmit={() => {
+            markSent();
+            setRefusal(null);
+          }}
+        >
+          <HiddenFields {...target} />
+          <input type="hidden" name="via" value="fetcher" />
+          <ConfirmButton busy={busy} busyLabel="Deleting...">
+            Delete
+          </ConfirmButton>
+        </fetcher.Form>
+      </ConfirmDialogFooter>
+    </ConfirmDialog>
   );
 }
 
@@ -101,7 +109,7 @@ export function DeleteConfirmation({ target, cancelHref }: { target: Target; can
         {DASHBOARD_MESSAGES.confirmDelete}
       </h3>
       <p id="confirm-delete-text" className="mt-2 text-sm text-muted-foreground">
-        {target.label} will be removed. Its history stays in the audit log.
+        {consequence(target)}
       </p>
       <div className="mt-4 flex flex-wrap gap-3">
         <Form method="post" action="/admin/dashboard">

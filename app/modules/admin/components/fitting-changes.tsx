@@ -1,44 +1,19 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { useFetcher } from "react-router";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
+import { ConfirmButton, ConfirmDialog, ConfirmDialogFooter } from "~/components/ui/confirm-dialog";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { FormMessage } from "~/components/ui/field";
 import { formatSlot } from "~/lib/format";
-import { getFormErrors, inputAttributes, type FieldErrors } from "~/lib/forms";
+import { inputAttributes, type FieldErrors } from "~/lib/forms";
 import type { FittingAvailability } from "~/modules/fittings/components/fitting-booking-form";
 import { SlotDateField, SlotTimeField, timeChoice } from "~/modules/fittings/components/slot-fields";
 import { fittingRescheduleSchema, fittingStaffCancelSchema } from "~/modules/fittings/schema";
 import type { AppointmentRow } from "../types";
-import { useDashboardFetcher, useHydrated } from "./use-dashboard-action";
+import { useHydrated } from "~/lib/hydrated";
+import { useOwnAnswer } from "./use-dashboard-action";
 
 const when = (date: string, time: string) => formatSlot(date, time);
-
-/**
- * Watches the dashboard's one fetcher for the answer to a form this control
- * sent: `onAnswer` runs once per answer, with whether it went through.
- */
-function useOwnAnswer(intent: string, onAnswer: (ok: boolean, fieldErrors: FieldErrors) => void) {
-  const fetcher = useDashboardFetcher();
-  const sent = useRef(false);
-  useEffect(() => {
-    if (!sent.current || fetcher.state !== "idle") return;
-    sent.current = false;
-    const answer = fetcher.data;
-    if (answer?.intent === intent) onAnswer(answer.ok, getFormErrors(answer).fieldErrors);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per answer
-  }, [fetcher.state, fetcher.data]);
-  return { fetcher, markSent: () => (sent.current = true) };
-}
 
 /**
  * Reschedule: a dialog with the Fitting Room's calendar and the chosen day's
@@ -54,9 +29,9 @@ export function RescheduleControl({ row, back }: { row: AppointmentRow; back: st
   const [errors, setErrors] = useState<FieldErrors>({});
   const slots = useFetcher<FittingAvailability>();
   const ids = { time: useId(), date: useId(), form: useId() };
-  const { fetcher, markSent } = useOwnAnswer("reschedule", (ok, fieldErrors) => {
+  const { fetcher, markSent } = useOwnAnswer("reschedule", (ok, answer) => {
     if (ok) setOpen(false);
-    else setErrors(fieldErrors);
+    else setErrors(answer.fieldErrors);
   });
   const busy = fetcher.state !== "idle" && fetcher.formData?.get("id") === row.id;
 
@@ -180,33 +155,28 @@ export function CancelFittingControl({ row, back }: { row: AppointmentRow; back:
   const busy = fetcher.state !== "idle" && fetcher.formData?.get("id") === row.id;
   if (!hydrated) return null;
   return (
-    <AlertDialog open={open} onOpenChange={setOpen}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button variant="outline" size="sm" aria-label={`Cancel fitting of ${row.name}`}>
           Cancel fitting
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Cancel this fitting?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {row.name}&apos;s fitting on {when(row.preferredDate, row.preferredTime)} will be cancelled and the time freed. The customer is
-            emailed the cancellation, which removes it from their calendar.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Keep the fitting</AlertDialogCancel>
-          <fetcher.Form method="post" action="/admin/dashboard" onSubmit={markSent}>
-            <input type="hidden" name="intent" value="cancel-fitting" />
-            <input type="hidden" {...inputAttributes(fittingStaffCancelSchema, "id")} value={row.id} />
-            <input type="hidden" name="back" value={back} />
-            <input type="hidden" name="via" value="fetcher" />
-            <Button type="submit" variant="destructive" size="sm" disabled={busy} className="w-full sm:w-auto">
-              {busy ? "Cancelling..." : "Cancel fitting"}
-            </Button>
-          </fetcher.Form>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title="Cancel this fitting?"
+      description={`${row.name}'s fitting on ${when(row.preferredDate, row.preferredTime)} will be cancelled and the time freed. The customer is emailed the cancellation, which removes it from their calendar.`}
+    >
+      <ConfirmDialogFooter cancel="Keep the fitting">
+        <fetcher.Form method="post" action="/admin/dashboard" onSubmit={markSent}>
+          <input type="hidden" name="intent" value="cancel-fitting" />
+          <input type="hidden" {...inputAttributes(fittingStaffCancelSchema, "id")} value={row.id} />
+          <input type="hidden" name="back" value={back} />
+          <input type="hidden" name="via" value="fetcher" />
+          <ConfirmButton busy={busy} busyLabel="Cancelling...">
+            Cancel fitting
+          </ConfirmButton>
+        </fetcher.Form>
+      </ConfirmDialogFooter>
+    </ConfirmDialog>
   );
 }

@@ -4,7 +4,7 @@ import { Thumbnail } from "~/components/ui/thumbnail";
 import { isActiveAppointmentStatus } from "~/db/constants";
 import { formatDateTime, formatDay, formatSlot, formatTimeOfDay } from "~/lib/format";
 import { InspirationThumbnails } from "~/modules/design-requests/components/inspiration-thumbnails";
-import { auditValueText, dashboardHref, statusLabel } from "../admin";
+import { appointmentTypeLabel, auditValueText, budgetLabel, dashboardHref, eventTypeLabel, statusLabel } from "../admin";
 import type { AppointmentRow, DashboardRow, HistoryEntry, SubmissionRow } from "../types";
 import { CancelFittingControl, RescheduleControl } from "./fitting-changes";
 import { StatusBadge } from "./status-badge";
@@ -71,47 +71,72 @@ function InspirationImages({ row }: { row: SubmissionRow }) {
   return <InspirationThumbnails images={row.images} from={row.name} className="grid grid-cols-3 gap-2" />;
 }
 
+/** A customer's other rows of one kind: each with its status, or a line saying there are none; then a link to all. */
+function RelatedRows({
+  title,
+  label,
+  empty,
+  items,
+  all,
+}: {
+  title: string;
+  label: string;
+  empty: string;
+  items: Array<{ id: string; text: ReactNode; status: string }>;
+  all: { to: string; text: string };
+}) {
+  return (
+    <Section title={title}>
+      {items.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{empty}</p>
+      ) : (
+        <ul className="grid gap-1 text-sm" aria-label={label}>
+          {items.map((item) => (
+            <li key={item.id} className="flex flex-wrap items-center gap-2">
+              <span>{item.text}</span>
+              <StatusBadge status={item.status} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Link to={all.to} className="mt-1 inline-block text-sm underline underline-offset-4">
+        {all.text}
+      </Link>
+    </Section>
+  );
+}
+
 function CustomerHistory({ row, timeZone }: { row: SubmissionRow; timeZone: string }) {
   return (
     <>
-      <Section title="Other requests">
-        {row.otherRequests.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No other requests.</p>
-        ) : (
-          <ul className="grid gap-1 text-sm" aria-label={`Other requests from ${row.name}`}>
-            {row.otherRequests.map((other) => (
-              <li key={other.id} className="flex flex-wrap items-center gap-2">
-                <span>
-                  {statusLabel(other.eventType)}
-                  {other.eventDate ? `, ${formatDay(other.eventDate)}` : ""}, received{" "}
-                  <time dateTime={other.at}>{formatDateTime(other.at, timeZone, "short")}</time>
-                </span>
-                <StatusBadge status={other.status} />
-              </li>
-            ))}
-          </ul>
-        )}
-        <Link to={dashboardHref({ tab: "submissions", q: row.email })} className="mt-1 inline-block text-sm underline underline-offset-4">
-          All requests from {row.email}
-        </Link>
-      </Section>
-      <Section title="Appointments">
-        {row.appointments.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No appointments.</p>
-        ) : (
-          <ul className="grid gap-1 text-sm" aria-label={`Appointments of ${row.name}`}>
-            {row.appointments.map((fitting) => (
-              <li key={fitting.id} className="flex flex-wrap items-center gap-2">
-                <span>{formatSlot(fitting.preferredDate, fitting.preferredTime)}</span>
-                <StatusBadge status={fitting.status} />
-              </li>
-            ))}
-          </ul>
-        )}
-        <Link to={dashboardHref({ tab: "appointments", q: row.email })} className="mt-1 inline-block text-sm underline underline-offset-4">
-          All appointments of {row.email}
-        </Link>
-      </Section>
+      <RelatedRows
+        title="Other requests"
+        label={`Other requests from ${row.name}`}
+        empty="No other requests."
+        items={row.otherRequests.map((other) => ({
+          id: other.id,
+          status: other.status,
+          text: (
+            <>
+              {eventTypeLabel(other.eventType)}
+              {other.eventDate ? `, ${formatDay(other.eventDate)}` : ""}, received{" "}
+              <time dateTime={other.at}>{formatDateTime(other.at, timeZone, "short")}</time>
+            </>
+          ),
+        }))}
+        all={{ to: dashboardHref({ tab: "submissions", q: row.email }), text: `All requests from ${row.email}` }}
+      />
+      <RelatedRows
+        title="Appointments"
+        label={`Appointments of ${row.name}`}
+        empty="No appointments."
+        items={row.appointments.map((fitting) => ({
+          id: fitting.id,
+          status: fitting.status,
+          text: formatSlot(fitting.preferredDate, fitting.preferredTime),
+        }))}
+        all={{ to: dashboardHref({ tab: "appointments", q: row.email }), text: `All appointments of ${row.email}` }}
+      />
     </>
   );
 }
@@ -143,12 +168,12 @@ export function Details({ row, back, timeZone }: { row: DashboardRow; back: stri
           ["Name", row.name],
           ["Email", row.email],
           ["Phone", row.phone],
-          ["Event", statusLabel(row.eventType)],
+          ["Event", eventTypeLabel(row.eventType)],
           ["Event date", row.eventDate ? formatDay(row.eventDate) : null],
           ["Venue", row.venue],
           ["Style", row.stylePreference],
           ["Colours", row.colors],
-          ["Budget", row.budget],
+          ["Budget", row.budget ? budgetLabel(row.budget) : null],
           ["Vision", row.vision],
           ["Account", row.userId ? "Signed in" : "Guest"],
           ["Status", statusLabel(row.status)],
@@ -159,7 +184,7 @@ export function Details({ row, back, timeZone }: { row: DashboardRow; back: stri
             ["Name", row.name],
             ["Email", row.email],
             ["Phone", row.phone],
-            ["Type", row.appointmentType],
+            ["Type", appointmentTypeLabel(row.appointmentType)],
             ["Date", formatDay(row.preferredDate, "weekday")],
             ["Time", formatTimeOfDay(row.preferredTime)],
             ["Notes", row.notes],

@@ -1,6 +1,8 @@
 import { Button } from "~/components/ui/button";
+import { Select } from "~/components/ui/select";
 import { statusLabel } from "../admin";
-import { useDashboardFetcher, useHydrated } from "./use-dashboard-action";
+import { useHydrated } from "~/lib/hydrated";
+import { useDashboardFetcher } from "./use-dashboard-action";
 
 /**
  * The status dropdown of one row (SPEC §4: any status, in any order). With
@@ -32,31 +34,17 @@ export function StatusControl({
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="back" value={back} />
       {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
-      <span className="relative block">
-        <select
-          name="status"
-          aria-label={`Update ${label}`}
-          value={shown}
-          disabled={sending}
-          onChange={(event) => {
-            if (hydrated) fetcher.submit(event.currentTarget.form);
-          }}
-          className="h-10 min-w-36 appearance-none rounded-md border border-foreground/25 bg-surface pr-8 pl-3 text-sm text-foreground focus:border-gold-ink"
-        >
-          {statuses.map((s) => (
-            <option key={s} value={s}>
-              {statusLabel(s)}
-            </option>
-          ))}
-        </select>
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 16 16"
-          className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 text-muted-foreground"
-        >
-          <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.5" />
-        </svg>
-      </span>
+      <Select
+        name="status"
+        aria-label={`Update ${label}`}
+        value={shown}
+        disabled={sending}
+        onChange={(event) => {
+          if (hydrated) fetcher.submit(event.currentTarget.form);
+        }}
+        className="h-10! min-w-36 text-sm!"
+        options={statuses.map((s) => ({ value: s, label: statusLabel(s) }))}
+      />
       {hydrated ? null : (
         <Button type="submit" variant="outline" size="sm">
           Save

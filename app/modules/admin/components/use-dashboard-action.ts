@@ -1,7 +1,7 @@
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "~/lib/toast";
-import { firstMessage, type FormFailure } from "~/lib/forms";
+import { firstMessage, getFormErrors, type FormErrors, type FormFailure } from "~/lib/forms";
 
 /**
  * What the dashboard's action answers a script's request with, naming the
@@ -22,6 +22,23 @@ export function useDashboardFetcher() {
   return useFetcher<DashboardAnswer>({ key: DASHBOARD_FETCHER });
 }
 
+/**
+ * Watches the dashboard's one fetcher for the answer to a form this control sent (call `markSent` as it is
+ * submitted): `onAnswer` runs once per answer to `intent`, with whether it went through and its errors.
+ */
+export function useOwnAnswer(intent: string, onAnswer: (ok: boolean, errors: FormErrors) => void) {
+  const fetcher = useDashboardFetcher();
+  const sent = useRef(false);
+  useEffect(() => {
+    if (!sent.current || fetcher.state !== "idle") return;
+    sent.current = false;
+    const answer = fetcher.data;
+    if (answer?.intent === intent) onAnswer(answer.ok, getFormErrors(answer));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per answer
+  }, [fetcher.state, fetcher.data]);
+  return { fetcher, markSent: () => (sent.current = true) };
+}
+
 export function DashboardToasts() {
   const fetcher = useDashboardFetcher();
   useEffect(() => {
@@ -33,15 +50,4 @@ export function DashboardToasts() {
     else toast.error(message);
   }, [fetcher.data]);
   return null;
-}
-
-const noSubscription = () => () => {};
-
-/** False in the server's HTML and before hydration; the controls that need JavaScript switch on after. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
 }

@@ -5,16 +5,10 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import type { MailStatus } from "~/db/constants";
 import { inputAttributes } from "~/lib/forms";
 import { mailRetrySchema } from "../schema";
+import type { OutboxFields } from "../types";
 
 /** One outbox row as the page shows it: dates already written out on the boutique's clock. */
-export interface OutboxRow {
-  id: string;
-  kind: string;
-  toAddress: string;
-  subject: string;
-  status: MailStatus;
-  attempts: number;
-  lastError: string | null;
+export interface OutboxRow extends OutboxFields {
   created: { iso: string; text: string };
   /** Sent: when it went; pending: when the next attempt is due; failed: null. */
   when: { iso: string; text: string } | null;

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { APPOINTMENT_STATUSES, isActiveAppointmentStatus } from "~/db/constants";
+import { DASHBOARD_TABS, statusBadgeVariant, statusLabel } from "~/modules/admin/admin";
+
+// Issue 26: a fitting the customer missed is filed as no-show, with a badge, a filter choice and a CSV value of its own.
+describe("appointment statuses", () => {
+  it("has no-show beside SPEC's four, offered by the appointments tab's filter and select", () => {
+    expect(APPOINTMENT_STATUSES).toEqual(["pending", "confirmed", "completed", "cancelled", "no-show"]);
+    expect(DASHBOARD_TABS.find((tab) => tab.id === "appointments")!.statuses).toContain("no-show");
+    expect(statusLabel("no-show")).toBe("No-show");
+    expect(statusLabel("in-progress")).toBe("In progress");
+  });
+
+  it("treats only pending and confirmed as holding a seat", () => {
+    expect(APPOINTMENT_STATUSES.filter(isActiveAppointmentStatus)).toEqual(["pending", "confirmed"]);
+    expect(isActiveAppointmentStatus("no-show")).toBe(false);
+  });
+
+  it("styles each status as SPEC §4 says, and no-show outlined", () => {
+    expect(statusBadgeVariant("pending")).toBe("secondary");
+    expect(statusBadgeVariant(null)).toBe("secondary");
+    expect(statusBadgeVariant("cancelled")).toBe("destructive");
+    for (const status of ["contacted", "in-progress", "confirmed", "completed", "active"])
+      expect(statusBadgeVariant(status)).toBe("default");
+    expect(statusBadgeVariant("no-show")).toBe("outline");
+  });
+});
