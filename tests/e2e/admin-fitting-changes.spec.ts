@@ -16,23 +16,6 @@ const shift = (date: string, days: number) => {
   return d.toISOString().slice(0, 10);
 };
 const isSunday = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay() === 0;
-const dayName = (date: string) =>
-  new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${date}T12:00:00Z`),
-  );
-
-const shortDay = (date: string) =>
-  new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" }).format(
-    new Date(`${date}T12:00:00Z`),
-  );
-/** '14:00' → '2:00 PM', as the time picker writes it. */
-const timeLabel = (time: string) => {
-  const hour = Number(time.slice(0, 2));
-  return `${hour % 12 === 0 ? 12 : hour % 12}:00 ${hour < 12 ? "AM" : "PM"}`;
-};
-/** A slot as the dashboard writes it: short in the table, SPEC's long form in the history. */
-const slotShort = (date: string, time: string) => `${shortDay(date)}, ${timeLabel(time)}`;
-const slotLong = (date: string, time: string) => `${dayName(date)} at ${timeLabel(time)}`;
 
 /** Another open day in the same month (so the dialog's calendar shows it without paging). */
 function neighbourDay(date: string): string {
