@@ -120,30 +120,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
+        {staffConsole ? null : <SiteHeader viewer={viewer} />}
+        <FlashToast />
         {staffConsole ? (
-          <>
-            {/* The console's layout has its own <main id="main"> beside its navigation. */}
-            <FlashToast />
-            {children}
-            <HydrateSeparately>
-              <ReplayEarlyClicks />
-            </HydrateSeparately>
-          </>
+          // The console's layout has its own <main id="main"> beside its navigation.
+          children
         ) : (
           <>
-            <SiteHeader viewer={viewer} />
-            <FlashToast />
             <WishlistSync userId={viewer?.id ?? null} />
             <main id="main" className="flex flex-1 flex-col">
               {children}
             </main>
-            <HydrateSeparately>
-              <SiteFooter />
-              {/* Last in the page's last part to hydrate on its own: its effect runs once the whole page has hydrated. */}
-              <ReplayEarlyClicks />
-            </HydrateSeparately>
           </>
         )}
+        <HydrateSeparately>
+          {staffConsole ? null : <SiteFooter />}
+          {/* Last in the page's last part to hydrate on its own: its effect runs once the whole page has hydrated. */}
+          <ReplayEarlyClicks />
+        </HydrateSeparately>
         <Toaster position="top-center" closeButton />
         {staffConsole ? null : (
           <>

@@ -62,7 +62,7 @@ export interface BenchServer {
 export function spawnServer(env: NodeJS.ProcessEnv, options: Omit<SpawnOptions, "env"> = {}): ChildProcess {
   return spawn("sh", [fileURLToPath(new URL("../server/start.sh", import.meta.url))], {
     ...options,
-    env: { ...env, NODE: process.execPath },
+    env: { ...env, BOUTIQUE_NODE: process.execPath },
   });
 }
 

@@ -12,9 +12,11 @@
 #   so large blocks are unmapped when freed instead of staying in the heap.
 # - --expose-gc: the server collects start-up's garbage once, a second after
 #   it starts listening (server/app.ts, collectStartupGarbage).
-# - NODE: the Node binary (the benches pass their own); else `node` on PATH,
-#   which under npm is the project's Node 24 (node_modules/.bin).
+# - BOUTIQUE_NODE: the Node binary (the benches pass their own); else `node` on
+#   PATH, which under npm is the project's Node 24 (node_modules/.bin). Not
+#   NODE: npm sets that to the Node running npm itself (the system's), which
+#   would start the server on a Node it does not support.
 : "${MALLOC_ARENA_MAX:=2}"
 : "${GLIBC_TUNABLES:=glibc.malloc.mmap_threshold=131072}"
 export MALLOC_ARENA_MAX GLIBC_TUNABLES
-exec "${NODE:-node}" --max-semi-space-size=8 --expose-gc "$(dirname "$0")/main.js" "$@"
+exec "${BOUTIQUE_NODE:-node}" --max-semi-space-size=8 --expose-gc "$(dirname "$0")/main.js" "$@"

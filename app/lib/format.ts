@@ -231,13 +231,15 @@ export function isoSlotIn(isoDate: string, time: string, timeZone: string): stri
   const match = CLOCK.exec(time);
   if (!parts || !match) throw new RangeError(`isoSlotIn: no slot for ${isoDate} ${time}`);
   const wall = Date.UTC(parts.year, parts.month - 1, parts.day, Number(match[1]), Number(match[2]));
-  // The offset at the wall time read as UTC is a first guess; the offset at the instant it gives is the answer when
-  // it holds there too. Where it does not, the wall time is in a spring-forward's gap: the first guess stands.
-  const guess = wall - offsetAt(wall, timeZone) * 60_000;
-  const offset = offsetAt(guess, timeZone);
-  if (Number.isNaN(offset)) throw new RangeError(`isoSlotIn: ${timeZone} is not a time zone`);
-  const settled = wall - offset * 60_000;
-  return isoDateTimeIn(new Date(offsetAt(settled, timeZone) === offset ? settled : guess), timeZone);
+  // The offset at the wall time read as UTC is a first guess, the offset at the instant it gives a second; the
+  // answer is the instant whose offset agrees with the one it was found with. Neither agrees only in a
+  // spring-forward's gap: there the offset before the jump (the smaller) is the one to read the wall time with.
+  const first = offsetAt(wall, timeZone);
+  if (Number.isNaN(first)) throw new RangeError(`isoSlotIn: ${timeZone} is not a time zone`);
+  const second = offsetAt(wall - first * 60_000, timeZone);
+  const third = offsetAt(wall - second * 60_000, timeZone);
+  const offset = second === first ? first : third === second ? second : Math.min(second, third);
+  return isoDateTimeIn(new Date(wall - offset * 60_000), timeZone);
 }
 
 // --- sizes ---------------------------------------------------------------------------------------------------------

@@ -109,12 +109,11 @@ async function reschedule(request: Request, context: Route.ActionArgs["context"]
       });
     const verdict = await limit(context, rateLimitRules(services.env).fittingChange);
     if (verdict.refusal) return rescheduleView(services, lookup, token, parsed.data.date, formFailure(tooManyMessage(verdict.refusal)));
-    const outcome = await rescheduleFittingByLink(services.database.db, token, parsed.data, {
+    const outcome = await rescheduleFittingByLink(services.database.db, lookup.appointment.id, parsed.data, {
       settings: services.env,
       appUrl: services.env.APP_URL,
       tokens: services.tokens,
     });
-    if (!outcome) return { kind: "invalid" };
     if (outcome.status === "rescheduled") {
       services.nudgeMail();
       context.get(requestContext).logger.info({ appointmentId: outcome.appointment.id }, "fitting rescheduled by link");

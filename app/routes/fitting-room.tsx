@@ -90,8 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     services.nudgeMail();
     logger.info({ appointmentId: outcome.appointment.id }, "fitting booked");
-    const booking = await bookingConfirmation(services.database.db, outcome.appointment, services.tokens);
-    return data<FittingBookingResult>({ ok: true, booking });
+    return data<FittingBookingResult>({ ok: true, booking: bookingConfirmation(outcome, services.tokens) });
   } catch (error) {
     logger.error({ err: error }, "fitting booking failed");
     return data<FittingBookingResult>(formFailure(FITTING_MESSAGES.failed, {}, values), { status: 503 });

@@ -20,6 +20,9 @@ export async function waitForHydration(page: Page) {
   await expect(page.locator("html[data-hydrated]")).toBeAttached();
 }
 
+/** An address no other test uses: `label-…@example.com`. */
+export const uniqueEmail = (label: string) => `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@example.com`;
+
 /** Signs a new shopper up through the sign-up form (password 'secret12') and waits for her account page. `base`: another server's origin. */
 export async function signUpInBrowser(page: Page, name: string, email: string, base = "") {
   await page.goto(`${base}/auth?tab=sign-up`);

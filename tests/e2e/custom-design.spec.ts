@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signUpInBrowser, startSessionAsReturning, waitForHydration } from "./brand-helpers";
+import { signUpInBrowser, startSessionAsReturning, uniqueEmail, waitForHydration } from "./brand-helpers";
 import { collectConsoleErrors, expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
 
 const next = (page: Page) => page.getByRole("button", { name: "Next" });
@@ -295,8 +295,7 @@ test.describe("signed in", () => {
   test.describe.configure({ timeout: 240_000 });
 
   test("her name, email and phone fill step 1 at both widths, and she may change them for this request", async ({ page }) => {
-    const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-    const email = `design-${id}@example.com`;
+    const email = uniqueEmail("design");
     await signUpInBrowser(page, "Ada Designer", email);
     await page.getByLabel("Phone").fill("912-555-0100");
     await page.getByRole("button", { name: "Save profile" }).click();

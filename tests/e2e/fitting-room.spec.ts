@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
-import { signUpInBrowser, startSessionAsReturning, waitForHydration } from "./brand-helpers";
+import { signUpInBrowser, startSessionAsReturning, uniqueEmail, waitForHydration } from "./brand-helpers";
 import { collectConsoleErrors, expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
 import { boutiqueDatePlus } from "../helpers/boutique-date";
 
@@ -174,6 +174,39 @@ test("books a fitting: 'Booking...', the toast, the confirmation panel that stay
   await expect(times(page).getByRole("radio", { checked: true })).not.toHaveValue("14:00");
 });
 
+// A time picked the moment a day is chosen, before that day's times have come: the booking still ends in the panel.
+// Each width books its own day at 4:00 PM, which no other test uses (16 and 18 days ahead never meet, Sundays moved on).
+const QUICK_DAYS = { phone: 16, desktop: 18 } as const;
+for (const [size, viewport] of Object.entries(VIEWPORTS) as [keyof typeof VIEWPORTS, (typeof VIEWPORTS)[keyof typeof VIEWPORTS]][]) {
+  const days = QUICK_DAYS[size];
+  test(`a time picked before the chosen day's times have loaded books, and the panel takes the focus, at ${size} width`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await open(page);
+    await page.getByLabel("Full name").fill("Quick Chooser");
+    await page.getByLabel("Email").fill(`quick-${size}@example.com`);
+    const date = boutiqueDatePlus(days);
+    // The day's times are held back until the time is picked.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/fitting-room.data?date=${date}*`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await chooseDate(page, date);
+    await timeRadio(page, "4:00 PM").check();
+    release();
+    await page.getByRole("button", { name: "Confirm Appointment" }).click();
+
+    const panel = page.getByRole("region", { name: "Your fitting is booked" });
+    await expect(panel.getByRole("heading", { name: "Your fitting is booked" })).toBeFocused({ timeout: 30_000 });
+    await expect(panel).toContainText(`${longDate(date)} at 4:00 PM`);
+    await expect(page.getByText("Appointment booked!")).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+}
+
 test("the confirmation's Reschedule and Cancel links open the mailed link's page", async ({ page }) => {
   await open(page);
   await chooseDate(page, boutiqueDatePlus(13));
@@ -274,8 +307,7 @@ test.describe("the pull list", () => {
   test.describe.configure({ timeout: 240_000 });
 
   test("a signed-in shopper ticks dresses from her wishlist to have ready at her fitting", async ({ page }) => {
-    const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-    const email = `pull-${id}@example.com`;
+    const email = uniqueEmail("pull");
     await signUpInBrowser(page, "Ada Shopper", email);
     const baseURL = new URL(page.url()).origin;
     const wish = await page.request.post("/api/wishlist", {

@@ -68,7 +68,7 @@ describe("the first minute", () => {
   it("server/start.sh, as npm start runs it, gives the server its memory settings; a value already set wins", async () => {
     const port = await freePort();
     const server = spawnCollecting("sh", [START], {
-      NODE: process.execPath,
+      BOUTIQUE_NODE: process.execPath,
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: tempDir(),

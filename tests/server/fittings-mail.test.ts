@@ -55,6 +55,10 @@ describe("fitting mail over SMTP", { timeout: 300_000 }, () => {
     });
   }, 300_000);
 
+  /** Books through the page's form, as a browser without JavaScript posts it. */
+  const book = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+    fetch(`${boutique.url}/fitting-room`, { method: "POST", headers, body: new URLSearchParams(fields) });
+
   afterAll(async () => {
     await boutique?.stop("SIGTERM");
     await smtp?.close();
@@ -64,7 +68,7 @@ describe("fitting mail over SMTP", { timeout: 300_000 }, () => {
     const date = boutiqueDatePlus(7);
     const email = `fitting-${Date.now()}@example.com`;
     const form = { name: "Ada Lovelace", email, date, time: "14:00", notes: "Hem, please" };
-    const booked = await fetch(`${boutique.url}/fitting-room`, { method: "POST", body: new URLSearchParams(form) });
+    const booked = await book(form);
     expect(booked.status).toBe(200);
 
     const [mail] = await smtp.waitFor((m) => m.to.includes(email), { timeoutMs: 60_000 });
@@ -84,10 +88,7 @@ describe("fitting mail over SMTP", { timeout: 300_000 }, () => {
     expect(uid).toBeTruthy();
 
     // The same slot is now full for the next shopper: 409 with the plain message.
-    const second = await fetch(`${boutique.url}/fitting-room`, {
-      method: "POST",
-      body: new URLSearchParams({ ...form, email: "second@example.com" }),
-    });
+    const second = await book({ ...form, email: "second@example.com" });
     expect(second.status).toBe(409);
     expect(await second.text()).toContain("Please choose another time.");
 
@@ -111,10 +112,7 @@ describe("fitting mail over SMTP", { timeout: 300_000 }, () => {
     expect(Number(cancel.get("SEQUENCE"))).toBeGreaterThan(Number(calendar.get("SEQUENCE") ?? 0));
 
     // The slot is free again.
-    const again = await fetch(`${boutique.url}/fitting-room`, {
-      method: "POST",
-      body: new URLSearchParams({ ...form, email: "third@example.com" }),
-    });
+    const again = await book({ ...form, email: "third@example.com" });
     expect(again.status).toBe(200);
 
     // A tampered link is refused plainly.
@@ -125,10 +123,7 @@ describe("fitting mail over SMTP", { timeout: 300_000 }, () => {
   it("the confirmation's Add to calendar downloads the mail's own invitation; a bad, tampered or cancelled link is refused plainly, never 5xx", async () => {
     const date = boutiqueDatePlus(12);
     const email = `calendar-${Date.now()}@example.com`;
-    const booked = await fetch(`${boutique.url}/fitting-room`, {
-      method: "POST",
-      body: new URLSearchParams({ name: "Ada Lovelace", email, date, time: "13:00" }),
-    });
+    const booked = await book({ name: "Ada Lovelace", email, date, time: "13:00" });
     expect(booked.status).toBe(200);
     // Without JavaScript the action's answer is the confirmation panel, with its links.
     const html = await booked.text();
@@ -185,10 +180,7 @@ describe("fitting mail over SMTP", { timeout: 300_000 }, () => {
   it("staff move a fitting (METHOD:REQUEST, higher SEQUENCE, new DTSTART) and then cancel it (METHOD:CANCEL, higher still), same UID", async () => {
     const date = boutiqueDatePlus(9);
     const email = `moved-${Date.now()}@example.com`;
-    const booked = await fetch(`${boutique.url}/fitting-room`, {
-      method: "POST",
-      body: new URLSearchParams({ name: "Grace Hopper", email, date, time: "15:00" }),
-    });
+    const booked = await book({ name: "Grace Hopper", email, date, time: "15:00" });
     expect(booked.status).toBe(200);
     const [confirmation] = await smtp.waitFor((m) => m.to.includes(email), { timeoutMs: 60_000 });
     const first = invitation(confirmation!).calendar;
@@ -249,10 +241,7 @@ describe("fitting mail over SMTP", { timeout: 300_000 }, () => {
     expect(second.lines).toContainEqual(["DTSTART;TZID=America/New_York", `${newDate.replaceAll("-", "")}T110000`]);
 
     // The old time is free again; the new one is taken.
-    const old = await fetch(`${boutique.url}/fitting-room`, {
-      method: "POST",
-      body: new URLSearchParams({ name: "Next Shopper", email: `next-${email}`, date, time: "15:00" }),
-    });
+    const old = await book({ name: "Next Shopper", email: `next-${email}`, date, time: "15:00" });
     expect(old.status).toBe(200);
 
     const cancelled = await post({ intent: "cancel-fitting", via: "fetcher" });
@@ -281,11 +270,7 @@ describe("fitting mail over SMTP", { timeout: 300_000 }, () => {
     const email = `own-${Date.now()}@example.com`;
     const cookie = await signUpShopper(boutique.url, "Ada Lovelace", email);
     const date = boutiqueDatePlus(12);
-    const booked = await fetch(`${boutique.url}/fitting-room`, {
-      method: "POST",
-      headers: { cookie },
-      body: new URLSearchParams({ name: "Ada Lovelace", email, date, time: "10:00" }),
-    });
+    const booked = await book({ name: "Ada Lovelace", email, date, time: "10:00" }, { cookie });
     expect(booked.status).toBe(200);
     const [confirmation] = await smtp.waitFor((m) => m.to.includes(email) && m.subject.startsWith("Your fitting on"), {
       timeoutMs: 60_000,
@@ -310,10 +295,7 @@ describe("fitting mail over SMTP", { timeout: 300_000 }, () => {
 
     // Someone takes the slot she wants: refused in the booking form's words, her booking stays where it was.
     const wanted = boutiqueDatePlus(15);
-    const taken = await fetch(`${boutique.url}/fitting-room`, {
-      method: "POST",
-      body: new URLSearchParams({ name: "Quick Shopper", email: `quick-${email}`, date: wanted, time: "13:00" }),
-    });
+    const taken = await book({ name: "Quick Shopper", email: `quick-${email}`, date: wanted, time: "13:00" });
     expect(taken.status).toBe(200);
     const refused = await post({ intent: "reschedule", sequence: "0", date: wanted, time: "13:00" });
     expect(refused.status).toBe(409);
@@ -345,10 +327,7 @@ describe("fitting mail over SMTP", { timeout: 300_000 }, () => {
     expect(twice.status).toBe(409);
     expect(await twice.text()).toContain(`This fitting was already changed and is now on ${formatSlot(wanted, "16:00")}.`);
     // Her old time is free again.
-    const old = await fetch(`${boutique.url}/fitting-room`, {
-      method: "POST",
-      body: new URLSearchParams({ name: "Next Shopper", email: `next-${email}`, date, time: "10:00" }),
-    });
+    const old = await book({ name: "Next Shopper", email: `next-${email}`, date, time: "10:00" });
     expect(old.status).toBe(200);
 
     const cancelled = await post({ intent: "cancel", sequence: "1" });
@@ -377,10 +356,7 @@ describe("fitting mail over SMTP", { timeout: 300_000 }, () => {
   it("the mailed link's page offers Reschedule: it moves the fitting once, and the same form posted twice says so", async () => {
     const date = boutiqueDatePlus(17);
     const email = `link-${Date.now()}@example.com`;
-    const booked = await fetch(`${boutique.url}/fitting-room`, {
-      method: "POST",
-      body: new URLSearchParams({ name: "Mary Shelley", email, date, time: "12:00" }),
-    });
+    const booked = await book({ name: "Mary Shelley", email, date, time: "12:00" });
     expect(booked.status).toBe(200);
     const [mail] = await smtp.waitFor((m) => m.to.includes(email), { timeoutMs: 60_000 });
     expect(mail!.text).toContain("Reschedule or cancel");

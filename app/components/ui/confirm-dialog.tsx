@@ -9,7 +9,7 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from "./alert-dialog";
-import { Button } from "./button";
+import { SubmitButton } from "./button";
 
 /**
  * A question before something that cannot be undone ("Delete this item?"): the trigger, the alert dialog with its
@@ -60,11 +60,11 @@ export function ConfirmDialogFooter({ cancel, children }: { cancel: string; chil
   );
 }
 
-/** The confirming submit of a ConfirmDialog's form: destructive, and saying what it is doing while `busy`. */
+/** The confirming submit of a ConfirmDialog's form: the project's SubmitButton, destructive and small. */
 export function ConfirmButton({ busy = false, busyLabel, children }: { busy?: boolean; busyLabel: string; children: ReactNode }) {
   return (
-    <Button type="submit" variant="destructive" size="sm" disabled={busy} className="w-full sm:w-auto">
-      {busy ? busyLabel : children}
-    </Button>
+    <SubmitButton variant="destructive" size="sm" busy={busy} busyLabel={busyLabel} className="w-full sm:w-auto">
+      {children}
+    </SubmitButton>
   );
 }

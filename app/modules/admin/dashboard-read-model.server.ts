@@ -266,31 +266,25 @@ export async function customerHistory(db: Executor, customers: readonly Customer
   const [requests, fittings] = await Promise.all([relatedIn(db, customers, "submissions"), relatedIn(db, customers, "appointments")]);
   const newestFirst = (a: RelatedRaw, b: RelatedRaw) => iso(b.created_at).localeCompare(iso(a.created_at)) || b.id.localeCompare(a.id);
   // Each row under its customer's submission, newest first.
-  const place = <T>(rows: RelatedRaw[], listOf: (related: Related) => T[], shape: (row: RelatedRaw) => T) => {
-    for (const row of rows.sort(newestFirst)) listOf(out.get(customers[Number(row.k)]!.rowId)!).push(shape(row));
-  };
-  place(
-    requests,
-    (related) => related.otherRequests,
-    (row) => ({
+  const of = (row: RelatedRaw) => out.get(customers[Number(row.k)]!.rowId)!;
+  for (const row of requests.sort(newestFirst)) {
+    of(row).otherRequests.push({
       id: row.id,
       at: iso(row.created_at),
       eventType: String(row.event_type),
       eventDate: text(row.event_date),
       status: String(row.status),
-    }),
-  );
-  place(
-    fittings,
-    (related) => related.appointments,
-    (row) => ({
+    });
+  }
+  for (const row of fittings.sort(newestFirst)) {
+    of(row).appointments.push({
       id: row.id,
       at: iso(row.created_at),
       preferredDate: String(row.preferred_date),
       preferredTime: String(row.preferred_time),
       status: String(row.status),
-    }),
-  );
+    });
+  }
   return out;
 }
 

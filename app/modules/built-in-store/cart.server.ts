@@ -26,7 +26,7 @@ export function checkoutUrlFor(siteUrl: string, cartId: string): string {
 }
 
 /** The variants a set of ids names, with what a cart or an order needs to know about each (stock counts as 0 without a row). */
-export async function loadVariants(db: Executor, ids: string[]) {
+async function loadVariants(db: Executor, ids: string[]) {
   if (ids.length === 0) return new Map<string, Awaited<ReturnType<typeof queryVariants>>[number]>();
   const rows = await queryVariants(db, ids);
   return new Map(rows.map((r) => [r.id, r]));

@@ -3,8 +3,15 @@
 // written here only; the orders module calls these through the front door, inside its own transaction.
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Executor } from "~/db/client.server";
-import { catalogueCartLines, catalogueCarts, catalogueInventory, catalogueProductImages } from "~/db/schema/catalogue";
-import { loadVariants } from "./cart.server";
+import {
+  catalogueCartLines,
+  catalogueCarts,
+  catalogueInventory,
+  catalogueProductImages,
+  catalogueProducts,
+  catalogueProductVariants,
+} from "~/db/schema/catalogue";
+import { variantStock, variantWithStock } from "./cart.server";
 
 /** Whether a cart exists; `lock` holds its row for the rest of the transaction (two submits of one checkout queue up). */
 export async function cartExists(db: Executor, cartId: string, { lock = false } = {}): Promise<boolean> {
@@ -13,31 +20,31 @@ export async function cartExists(db: Executor, cartId: string, { lock = false } 
   return cart !== undefined;
 }
 
-/** A cart's lines in the shopper's order, each with its variant, product and the units in stock now. */
-export async function cartLinesWithStock(db: Executor, cartId: string) {
-  const lines = await db
-    .select({ position: catalogueCartLines.position, variantId: catalogueCartLines.variantId, quantity: catalogueCartLines.quantity })
+/**
+ * A cart's lines in the shopper's order, each with its variant, product and the units in stock now, in one query (a
+ * line whose variant is gone is left out).
+ */
+export function cartLinesWithStock(db: Executor, cartId: string) {
+  return db
+    .select({
+      position: catalogueCartLines.position,
+      variantId: catalogueCartLines.variantId,
+      quantity: catalogueCartLines.quantity,
+      variantTitle: variantWithStock.title,
+      variantImageId: variantWithStock.imageId,
+      price: variantWithStock.price,
+      currencyCode: variantWithStock.currencyCode,
+      productId: variantWithStock.productId,
+      productTitle: catalogueProducts.title,
+      productHandle: catalogueProducts.handle,
+      available: variantWithStock.available,
+    })
     .from(catalogueCartLines)
+    .innerJoin(catalogueProductVariants, eq(catalogueProductVariants.id, catalogueCartLines.variantId))
+    .innerJoin(catalogueProducts, eq(catalogueProducts.id, catalogueProductVariants.productId))
+    .leftJoin(catalogueInventory, variantStock)
     .where(eq(catalogueCartLines.cartId, cartId))
     .orderBy(asc(catalogueCartLines.position));
-  const variants = await loadVariants(db, [...new Set(lines.map((line) => line.variantId))]);
-  return lines.flatMap((line) => {
-    const variant = variants.get(line.variantId);
-    if (!variant) return [];
-    return [
-      {
-        ...line,
-        variantTitle: variant.title,
-        variantImageId: variant.imageId,
-        price: variant.price,
-        currencyCode: variant.currencyCode,
-        productId: variant.productId,
-        productTitle: variant.productTitle,
-        productHandle: variant.productHandle,
-        available: variant.available,
-      },
-    ];
-  });
 }
 
 /** The pictures of some products, each product's in its own order. */

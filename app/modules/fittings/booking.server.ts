@@ -89,12 +89,12 @@ export async function bookFitting(db: Database, input: FittingBooking, options: 
       if (!row) continue;
       const appointment = await readAppointment(tx, row.id);
       if (!appointment) throw new Error("bookFitting: the new appointment vanished inside its transaction");
-      await storePullList(tx, row.id, options.userId, options.pullProductIds ?? []);
+      const pullList = await storePullList(tx, row.id, options.userId, options.pullProductIds ?? []);
       await enqueueMail(
         tx,
         confirmationMail(appointment, { appUrl: options.appUrl, tokens: options.tokens, timeZone: settings.BOUTIQUE_TIME_ZONE }),
       );
-      return { status: "booked", appointment } satisfies BookingOutcome;
+      return { status: "booked", appointment, pullList } satisfies BookingOutcome;
     }
     return { status: "refused", reason: "full", message: FITTING_MESSAGES.slotTaken } satisfies BookingOutcome;
   });

@@ -7,12 +7,16 @@ import { boutiqueAddress, type MailAttachment } from "~/modules/mail/mail.server
 import { fittingLinks, findFittingByLink } from "./cancel-links.server";
 import { SLOT_MINUTES } from "./fittings";
 import { invitationOf } from "./mails.server";
-import { pullListsFor } from "./pull-list.server";
-import type { Appointment, FittingConfirmation } from "./types";
+import type { Appointment, FittingConfirmation, PullItem } from "./types";
 
-/** The confirmation panel of a booking just made. */
-export async function bookingConfirmation(db: Database, appointment: Appointment, tokens: SignedTokens): Promise<FittingConfirmation> {
-  const pullList = (await pullListsFor(db, [appointment.id])).get(appointment.id) ?? [];
+/**
+ * The confirmation panel of a booking just made, from what the booking stored (nothing read back: the booking is
+ * committed, and nothing after it may turn it into a failure).
+ */
+export function bookingConfirmation(
+  { appointment, pullList }: { appointment: Appointment; pullList: PullItem[] },
+  tokens: SignedTokens,
+): FittingConfirmation {
   return {
     date: appointment.preferredDate,
     time: appointment.preferredTime,

@@ -8,7 +8,6 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database, Executor } from "~/db/client.server";
 import { isActiveAppointmentStatus, type AppointmentStatus } from "~/db/constants";
 import { appointments } from "~/db/schema/fittings";
-import { verifyCancelToken } from "./cancel-links.server";
 import { cancelFitting, rescheduleFitting, type StaffChangeOptions, type StaffChangeOutcome } from "./changes.server";
 
 /** One of her fittings as the tab shows it. */
@@ -73,15 +72,16 @@ export function cancelOwnFitting(
   return cancelFitting(db, input.id, { ...options, shopper: { owner: userId }, sequence: input.sequence });
 }
 
-/** Moves the fitting a mail's link names (the signed token is her key), as she would from her account. Null: the token is not ours or too old. */
-export async function rescheduleFittingByLink(
+/**
+ * Moves the fitting a mail's link names, as she would from her account: `id` is the one her signed link gave
+ * (findFittingByLink, which the page has already asked), so the token is not verified again here.
+ */
+export function rescheduleFittingByLink(
   db: Database,
-  token: unknown,
+  id: string,
   input: { date: string; time: string; sequence: number },
   options: ShopperOptions,
-): Promise<StaffChangeOutcome | null> {
-  const id = verifyCancelToken(token, options.tokens);
-  if (!id) return null;
+): Promise<StaffChangeOutcome> {
   const { sequence, ...slot } = input;
   return rescheduleFitting(db, { id, ...slot }, { ...options, shopper: {}, sequence });
 }

@@ -20,21 +20,24 @@ export async function pullListChoices(db: Database, userId: string): Promise<Pul
   }));
 }
 
-/** Keeps the ticked dresses that are on her own wishlist, in the booking's transaction (a guest's are ignored). */
+/**
+ * Keeps the ticked dresses that are on her own wishlist, in the booking's transaction (a guest's are ignored), and
+ * answers the list as stored, by title as staff read it (the confirmation panel shows it without reading it back).
+ */
 export async function storePullList(
   tx: Executor,
   appointmentId: string,
   userId: string | null,
   productIds: readonly string[],
-): Promise<void> {
+): Promise<PullItem[]> {
   const wanted = [...new Set(productIds.filter((id) => typeof id === "string" && id.length > 0 && id.length <= 200))].slice(
     0,
     MAX_PULL_ITEMS,
   );
-  if (!userId || wanted.length === 0) return;
+  if (!userId || wanted.length === 0) return [];
   // Only dresses on her own wishlist: the ids come from the browser, the rows from the database.
   const own = await wishlistItemsAmong(tx, userId, wanted);
-  if (own.length === 0) return;
+  if (own.length === 0) return [];
   await tx
     .insert(appointmentPullItems)
     .values(
@@ -47,6 +50,9 @@ export async function storePullList(
       })),
     )
     .onConflictDoNothing();
+  return own
+    .map((item) => ({ productId: item.productId, handle: item.productHandle, title: item.productTitle, imageUrl: item.productImageUrl }))
+    .sort((a, b) => a.title.localeCompare(b.title));
 }
 
 /**

@@ -45,7 +45,8 @@ export interface Appointment extends AppointmentRequest {
 }
 
 export type BookingOutcome =
-  | { status: "booked"; appointment: Appointment }
+  /** `pullList`: the dresses kept for her fitting, as stored (none for a guest). */
+  | { status: "booked"; appointment: Appointment; pullList: PullItem[] }
   /** The slot cannot be booked (closed day, past, too far ahead, full, already yours); `message` says why. */
   | { status: "refused"; reason: "closed" | "past" | "started" | "beyond" | "full" | "duplicate"; message: string };
 

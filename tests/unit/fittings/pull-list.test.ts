@@ -54,9 +54,12 @@ describe.each(testEngines)("the pull list on $name", (engine) => {
     expect((await pullListsFor(db, [outcome.appointment.id])).get(outcome.appointment.id)).toEqual([
       { productId: "gid://2", handle: "celeste-satin", title: "Celeste Satin", imageUrl: null },
     ]);
+    // The booking answers the list it stored (the confirmation panel's), without reading it back.
+    expect(outcome.pullList).toEqual((await pullListsFor(db, [outcome.appointment.id])).get(outcome.appointment.id));
     const guest = await bookFitting(db, booking("guest@example.com"), options(null, ["gid://1"]));
     expect(guest.status).toBe("booked");
     if (guest.status !== "booked") return;
+    expect(guest.pullList).toEqual([]);
     const lists = await pullListsFor(db, [outcome.appointment.id, guest.appointment.id]);
     expect([...lists.keys()]).toEqual([outcome.appointment.id]);
   });

@@ -172,6 +172,10 @@ describe("instants, on a time zone's clock", () => {
     expect(isoSlotIn("2026-11-02", "10:00", NY)).toBe("2026-11-02T10:00:00-05:00");
     // 2:30 AM does not happen on 2026-03-08 in New York; it reads as the clock shows it an hour later.
     expect(isoSlotIn("2026-03-08", "02:30", NY)).toBe("2026-03-08T03:30:00-04:00");
+    // So too east of New York, where the guess from the wall clock read as UTC lands after the jump.
+    expect(isoSlotIn("2026-03-29", "01:30", "Europe/London")).toBe("2026-03-29T02:30:00+01:00");
+    expect(isoSlotIn("2026-03-29", "02:15", "Europe/Berlin")).toBe("2026-03-29T03:15:00+02:00");
+    expect(isoSlotIn("2026-10-04", "02:00", "Australia/Lord_Howe")).toBe("2026-10-04T02:30:00+11:00");
     // Every slot of a year reads back as the day and time it was.
     for (let day = Date.UTC(2026, 0, 1); day < Date.UTC(2027, 0, 1); day += 86_400_000) {
       const date = new Date(day).toISOString().slice(0, 10);

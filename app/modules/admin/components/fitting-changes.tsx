@@ -13,8 +13,6 @@ import type { AppointmentRow } from "../types";
 import { useHydrated } from "~/lib/hydrated";
 import { useOwnAnswer } from "./use-dashboard-action";
 
-const when = (date: string, time: string) => formatSlot(date, time);
-
 /**
  * Reschedule: a dialog with the Fitting Room's calendar and the chosen day's
  * times, both from the server (only open days and free times can be chosen).
@@ -73,8 +71,8 @@ export function RescheduleControl({ row, back }: { row: AppointmentRow; back: st
         <DialogHeader>
           <DialogTitle className="text-2xl leading-tight sm:text-3xl">Reschedule the fitting</DialogTitle>
           <DialogDescription>
-            {row.name}, now {when(row.preferredDate, row.preferredTime)}. The customer is emailed the new time with an updated calendar
-            invitation.
+            {row.name}, now {formatSlot(row.preferredDate, row.preferredTime)}. The customer is emailed the new time with an updated
+            calendar invitation.
           </DialogDescription>
         </DialogHeader>
         <fetcher.Form
@@ -164,7 +162,7 @@ export function CancelFittingControl({ row, back }: { row: AppointmentRow; back:
         </Button>
       }
       title="Cancel this fitting?"
-      description={`${row.name}'s fitting on ${when(row.preferredDate, row.preferredTime)} will be cancelled and the time freed. The customer is emailed the cancellation, which removes it from their calendar.`}
+      description={`${row.name}'s fitting on ${formatSlot(row.preferredDate, row.preferredTime)} will be cancelled and the time freed. The customer is emailed the cancellation, which removes it from their calendar.`}
     >
       <ConfirmDialogFooter cancel="Keep the fitting">
         <fetcher.Form method="post" action="/admin/dashboard" onSubmit={markSent}>
