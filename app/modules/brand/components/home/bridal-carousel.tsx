@@ -29,7 +29,7 @@ function usePrefersReducedMotion() {
  * The bridal feature carousel, after the WAI-ARIA carousel pattern: a
  * labelled region, slides as labelled groups, previous/next and per-slide
  * buttons, and a pause button (WCAG 2.2.2). Autoplay rests while the pointer
- * is over it, while anything inside has focus, and under reduced motion; the
+ * is over it, while anything inside has focus, behind an open dialog and under reduced motion; the
  * live region speaks only while it is not rotating on its own.
  */
 export function BridalCarousel() {
@@ -55,7 +55,11 @@ export function BridalCarousel() {
     // The preference asked of the browser too, not only the state: until the state has caught up (a render after
     // hydration), the carousel must not start turning for someone who asked for reduced motion.
     if (!embla || !rotating || window.matchMedia(REDUCED_MOTION).matches) return;
-    const timer = window.setInterval(() => embla.scrollNext(), CAROUSEL_AUTOPLAY_MS);
+    // Nothing turns behind an open dialog: the page is inert there, and a slide moving under the bag or the menu
+    // only distracts. Radix's modal scroll lock marks the body (react-remove-scroll's data-scroll-locked).
+    const timer = window.setInterval(() => {
+      if (!document.body.hasAttribute("data-scroll-locked")) embla.scrollNext();
+    }, CAROUSEL_AUTOPLAY_MS);
     return () => window.clearInterval(timer);
   }, [embla, rotating]);
 
