@@ -30,6 +30,8 @@ export interface Nginx {
   pinned(name: string): string;
   /** The access log's lines so far: `METHOD URI STATUS upstream-addresses upstream-statuses`. */
   accessLog(): string[];
+  /** nginx's error log so far (warnings and worse). */
+  errorLog(): string;
   process: Spawned;
   stop(): Promise<void>;
 }
@@ -99,6 +101,7 @@ ${site}
     url,
     pinned: (name) => `${url}/__${name}`,
     accessLog: () => readFileSync(join(prefix, "access.log"), "utf8").split("\n").filter(Boolean),
+    errorLog: () => readFileSync(join(prefix, "error.log"), "utf8"),
     process: child,
     stop,
   };
