@@ -1,7 +1,7 @@
 // Graceful shutdown: drain (health checks fail, connections close after
 // their answer), stop listening, then stop the workers and stores.
-import type { Server } from "node:http";
-import { Server as NetServer } from "node:net";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { Server as NetServer, type Socket } from "node:net";
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "~/lib/logger.server";
 
@@ -34,6 +34,29 @@ export interface ShutdownSteps {
 export function gracefulShutdown(steps: ShutdownSteps): (reason: string) => Promise<void> {
   const { server, lifecycle, logger } = steps;
   let shuttingDown: Promise<void> | null = null;
+  // Kept-alive connections between requests: those the shutdown closes. A connection that has not yet brought its
+  // first request is not idle but on its way (a busy loop or proxy can take a while to read or write it): closing it
+  // would drop a request the proxy may already have sent, so it is answered, or cut at the shutdown deadline.
+  const open = new Set<Socket>();
+  const served = new WeakSet<Socket>();
+  const answering = new Map<Socket, number>();
+  server.on("connection", (socket: Socket) => {
+    open.add(socket);
+    socket.once("close", () => open.delete(socket));
+  });
+  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    const socket = req.socket;
+    served.add(socket);
+    answering.set(socket, (answering.get(socket) ?? 0) + 1);
+    res.once("close", () => {
+      const left = (answering.get(socket) ?? 1) - 1;
+      if (left > 0) answering.set(socket, left);
+      else answering.delete(socket);
+    });
+  });
+  const closeIdleKeptAlive = () => {
+    for (const socket of open) if (served.has(socket) && !answering.has(socket)) socket.destroy();
+  };
   return (reason: string) => {
     shuttingDown ??= (async () => {
       logger.info({ reason, drainMs: steps.drainMs }, "shutting down: finishing requests in flight");
@@ -43,17 +66,21 @@ export function gracefulShutdown(steps: ShutdownSteps): (reason: string) => Prom
       lifecycle.draining = true;
       steps.beginDraining();
       await new Promise((resolve) => setTimeout(resolve, steps.drainMs));
+      // Close the port right after a poll phase, which accepts every connection the kernel has queued: closing it
+      // from the timer (before the poll) would reset the connections queued since the last one, and a proxy may
+      // already have written a POST on such a connection, which it cannot safely send elsewhere. Only connections
+      // that arrive within this one step are refused, before anything is read: those a proxy retries.
+      await new Promise((resolve) => setImmediate(resolve));
       const force = setTimeout(() => {
         logger.warn("requests still open at the shutdown deadline; closing them");
         server.closeAllConnections();
       }, steps.timeoutMs);
       force.unref();
-      // Stop listening without touching open sockets (http.Server#close would
-      // reset as "idle" a connection whose request has arrived but not yet been
-      // read while the loop was busy rendering), then sweep idle keep-alive
-      // sockets after each poll phase has read whatever had arrived.
+      // Stop listening without touching open sockets (http.Server#close, like
+      // closeIdleConnections, would reset as "idle" a connection whose request
+      // has not yet been read), then sweep kept-alive sockets between requests.
       const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
-      const sweep = setInterval(() => setImmediate(() => server.closeIdleConnections()), 250);
+      const sweep = setInterval(() => setImmediate(closeIdleKeptAlive), 250);
       await closed;
       clearInterval(sweep);
       clearTimeout(force);
