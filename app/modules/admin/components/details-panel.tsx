@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Sheet } from "~/components/ui/sheet";
 import { useHydrated } from "~/lib/hydrated";
@@ -13,9 +13,6 @@ export interface DetailsPanelState {
   id: string;
   row: DashboardRow | null;
 }
-
-/** Set on the history entry a row's button opens: closing goes back to the list's own entry (Back closes it too). */
-const OPENED_FROM_LIST = "detailsFromList";
 
 const detailsButtonId = (id: string) => `details-${id}`;
 
@@ -67,7 +64,7 @@ export function DetailsButton({ row, href }: { row: DashboardRow; href: string }
       size="sm"
       className="min-h-10"
       aria-haspopup="dialog"
-      onClick={() => void navigate(href, { state: { [OPENED_FROM_LIST]: true }, preventScrollReset: true })}
+      onClick={() => void navigate(href, { preventScrollReset: true })}
     >
       {text}
     </Button>
@@ -122,7 +119,6 @@ export function DetailsPanel({
 }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const location = useLocation();
   const phone = usePhone();
   const trigger = useRef<HTMLElement | null>(null);
   // The last panel shown stays in it while it slides away.
@@ -153,11 +149,8 @@ export function DetailsPanel({
     );
   }
   if (!shown) return null;
-  const close = () => {
-    const fromList = (location.state as Record<string, unknown> | null)?.[OPENED_FROM_LIST] === true;
-    if (fromList) void navigate(-1);
-    else void navigate(closeHref, { replace: true, preventScrollReset: true });
-  };
+  // Back to the list's address in place of the panel's (Back, while it is open, closes it as well).
+  const close = () => void navigate(closeHref, { replace: true, preventScrollReset: true });
   return (
     <Sheet
       open={Boolean(panel)}
