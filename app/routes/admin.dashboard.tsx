@@ -41,7 +41,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   url.searchParams.delete("confirm");
   // The list's own address: the open panel's id is not part of it (closing the panel goes back to it).
   url.searchParams.delete("id");
-  const currentHref = `${url.pathname}?${url.searchParams.toString() || `tab=${view.tab}`}`;
+  // Not url.pathname: a client navigation's data request arrives at /admin/dashboard.data (with a _routes list).
+  url.searchParams.delete("_routes");
+  const currentHref = `/admin/dashboard?${url.searchParams.toString() || `tab=${view.tab}`}`;
   // Times are written on the boutique's clock, in the browser too (lib/format).
   const timeZone = env.BOUTIQUE_TIME_ZONE;
   try {
