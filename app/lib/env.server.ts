@@ -82,6 +82,9 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/** STAFF_NOTIFICATIONS: every staff notice, only those of new design requests, or none. */
+export const STAFF_NOTIFICATION_CHOICES = ["all", "design-only", "none"] as const;
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"], { error: "must be development, production or test" }).default("production"),
@@ -196,8 +199,15 @@ export const envSchema = z
       .trim()
       .default("America/New_York")
       .refine(isTimeZone, "must be an IANA time zone such as America/New_York"),
-    /** Where notices of new design requests go. */
+    /** Where staff notices go: new fittings, customers' cancellations and new design requests. */
     BOUTIQUE_EMAIL: z.email("must be an email address").default("hello@thehivebridal.com"),
+    /** Which of those notices are mailed: all of them, only new design requests, or none. */
+    STAFF_NOTIFICATIONS: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .default("all")
+      .pipe(z.enum(STAFF_NOTIFICATION_CHOICES, { error: "must be all, design-only or none" })),
     /** Shoppers who may book the same fitting slot (fitters on duty). */
     FITTING_SLOT_CAPACITY: positiveInt(1).refine((value) => value <= 100, "must be at most 100"),
     /** How many days ahead a fitting may be booked. */

@@ -12,12 +12,14 @@ import {
   changeStatus,
   deleteItem,
   loadDashboard,
+  loadRowDetails,
   parseView,
   rescheduleFittingAsStaff,
 } from "~/modules/admin/admin.server";
 import { AdminPageHeader, adminPageStyles } from "~/modules/admin/components/admin-nav";
 import { CountCards } from "~/modules/admin/components/count-cards";
 import { DashboardPanel } from "~/modules/admin/components/dashboard-panel";
+import { DetailsPanel, type DetailsPanelState } from "~/modules/admin/components/details-panel";
 import { RecentActivity } from "~/modules/admin/components/recent-activity";
 import { useHydrated } from "~/lib/hydrated";
 import { DashboardToasts, useDashboardFetcher, type DashboardAnswer } from "~/modules/admin/components/use-dashboard-action";
@@ -37,13 +39,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const view = parseView(url);
   const confirm = url.searchParams.get("confirm");
   url.searchParams.delete("confirm");
-  const currentHref = `${url.pathname}?${url.searchParams.toString() || `tab=${view.tab}`}`;
+  // The list's own address: the open panel's id is not part of it (closing the panel goes back to it).
+  url.searchParams.delete("id");
+  // Not url.pathname: a client navigation's data request arrives at /admin/dashboard.data (with a _routes list).
+  url.searchParams.delete("_routes");
+  const currentHref = `/admin/dashboard?${url.searchParams.toString() || `tab=${view.tab}`}`;
   // Times are written on the boutique's clock, in the browser too (lib/format).
   const timeZone = env.BOUTIQUE_TIME_ZONE;
   try {
-    const dashboard = await loadDashboard(database.db, view, { now: new Date(), timeZone });
+    const clock = { now: new Date(), timeZone };
+    const [dashboard, panelRow] = await Promise.all([
+      loadDashboard(database.db, view, clock),
+      view.id === null ? null : loadRowDetails(database.db, view.tab, view.id, clock),
+    ]);
+    // A malformed or unknown id opens the panel on "not found", never an error page.
+    const panel: DetailsPanelState | null = view.id === null ? null : { id: view.id, row: panelRow };
     return {
       dashboard,
+      panel,
       currentHref,
       confirm: confirm && isUuid(confirm) ? confirm : null,
       failed: false,
@@ -51,7 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     };
   } catch (error) {
     context.get(requestContext).logger.error({ err: error }, "admin dashboard failed to load");
-    return { dashboard: null, currentHref, confirm: null, failed: true, timeZone };
+    return { dashboard: null, panel: null, currentHref, confirm: null, failed: true, timeZone };
   }
 }
 
@@ -174,7 +187,7 @@ function RefreshButton() {
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { dashboard, currentHref, confirm, failed, timeZone } = loaderData;
+  const { dashboard, panel, currentHref, confirm, failed, timeZone } = loaderData;
   const navigating = useNavigation().state === "loading";
   const tab = dashboard?.view.tab ?? "submissions";
   return (
@@ -193,6 +206,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </p>
       ) : (
         <>
+          {/* A dialog once the page is interactive; before, a section at the top of the page. */}
+          <DetailsPanel panel={panel} tab={tab} closeHref={currentHref} back={currentHref} timeZone={timeZone} />
           <CountCards counts={dashboard.counts} />
           <div aria-busy={navigating} className="min-w-0">
             <LinkTabs

@@ -34,6 +34,7 @@ import {
   exportBatches,
   listPage,
   readCounts,
+  readRow,
   toAppointment,
   toSubmission,
   toSubscriber,
@@ -63,6 +64,8 @@ function decodeCursor(value: string | null): Cursor | null {
 interface ParsedView extends DashboardView {
   after: Cursor | null;
   before: Cursor | null;
+  /** The row whose details panel is open (`?id=`), as asked: maybe not a UUID, maybe of no row. */
+  id: string | null;
 }
 
 /** The view a URL asks for; anything unknown falls back to the default rather than failing. */
@@ -80,7 +83,8 @@ export function parseView(url: URL): ParsedView {
   const before = decodeCursor(params.get("before"));
   const after = before ? null : decodeCursor(params.get("after"));
   const page = after || before ? Math.min(Math.max(Number.parseInt(params.get("page") ?? "1", 10) || 1, 1), 1_000_000) : 1;
-  return { tab, q, status, page, after, before };
+  const id = params.get("id");
+  return { tab, q, status, page, after, before, id: id === null ? null : id.slice(0, 100) };
 }
 
 // --- loading ------------------------------------------------------------------
@@ -157,6 +161,19 @@ async function withDetails(
     }));
   }
   return raws.map((raw) => ({ ...toSubscriber(raw), history: history.get(raw.id) ?? [] }));
+}
+
+/**
+ * The row a details panel shows (`?tab=…&id=…`, a staff mail's link), with everything its details show, whether or
+ * not it is on the page listed; null when the id is malformed or names no row of the tab (the panel says "not found").
+ */
+export async function loadRowDetails(db: Database, tab: DashboardTab, id: string, clock: FittingClock): Promise<DashboardRow | null> {
+  if (!isUuid(id)) return null;
+  const raw = await readRow(db, tab, id);
+  if (!raw) return null;
+  const history = await historyFor(db, tab, [id]);
+  const [row] = await withDetails(db, tab, [raw], history, clock);
+  return row ?? null;
 }
 
 // --- changes ------------------------------------------------------------------

@@ -108,9 +108,10 @@ export function auditValueText(value: string | null): string {
   return slot ? formatSlot(slot[1]!, slot[2]!) : value;
 }
 
-/** The dashboard URL of a view: tab, search, filter and page all live in it. */
+/** The dashboard URL of a view: tab, search, filter and page all live in it, and the row whose details are open (`id`). */
 export function dashboardHref(view: {
   tab: DashboardTab;
+  id?: string;
   q?: string;
   status?: string;
   after?: string;
@@ -119,10 +120,16 @@ export function dashboardHref(view: {
 }): string {
   const params = new URLSearchParams();
   params.set("tab", view.tab);
+  if (view.id) params.set("id", view.id);
   if (view.q) params.set("q", view.q);
   if (view.status && view.status !== "all") params.set("status", view.status);
   if (view.after) params.set("after", view.after);
   if (view.before) params.set("before", view.before);
   if (view.page && view.page > 1) params.set("page", String(view.page));
   return `/admin/dashboard?${params.toString()}`;
+}
+
+/** A row's details as an absolute link for a staff mail: `${appUrl}/admin/dashboard?tab=…&id=…` (APP_URL). */
+export function dashboardDetailsUrl(appUrl: string, tab: DashboardTab, id: string): string {
+  return new URL(dashboardHref({ tab, id }), `${appUrl.replace(/\/+$/, "")}/`).toString();
 }

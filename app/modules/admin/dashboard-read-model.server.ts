@@ -191,6 +191,16 @@ export async function listPage(db: Executor, query: ListQuery): Promise<{ rows: 
   };
 }
 
+/** One row of a tab by its id (a details panel's URL), or null when there is none. */
+export async function readRow(db: Executor, tab: DashboardTab, id: string): Promise<RawRow | null> {
+  const spec = SPECS[tab];
+  const rows = await queryRows<RawRow>(
+    db,
+    sql`select ${spec.columns}, ${spec.time}::text as sort_at from ${spec.table} where id = ${id}::uuid`,
+  );
+  return rows[0] ?? null;
+}
+
 /** The export's rows, in batches of `size` by keyset: memory holds one batch, never the table. */
 export async function* exportBatches(db: Executor, query: Pick<ListQuery, "tab" | "q" | "status">, size = 1000): AsyncGenerator<RawRow[]> {
   let after: Cursor | null = null;

@@ -5,7 +5,8 @@ import { customDesignSubmissions, designRequestImages } from "~/db/schema/design
 import { BRAND } from "~/lib/brand";
 import { formatDateTime, formatDay, isoDateIn } from "~/lib/format";
 import type { Env } from "~/lib/env.server";
-import { brandedMail, enqueueMail, type MailMessage } from "~/modules/mail/mail.server";
+import { dashboardDetailsUrl } from "~/modules/admin/admin";
+import { brandedMail, enqueueMail, staffNotice, type MailMessage, type StaffNoticeSettings } from "~/modules/mail/mail.server";
 import type { StoredImage } from "~/modules/uploads/uploads.server";
 import { BUDGET_LABELS, daysUntil, DESIGN_MESSAGES, EVENT_TYPE_LABELS, LEAD_TIME_DAYS, type DesignRequest } from "./schema";
 import type { DesignRequestOutcome } from "./types";
@@ -14,7 +15,8 @@ const DESIGN_CONFIRMATION_MAIL_KIND = "design-request-confirmation";
 const DESIGN_NOTICE_MAIL_KIND = "design-request-notice";
 
 interface SubmitOptions {
-  settings: Pick<Env, "BOUTIQUE_TIME_ZONE" | "BOUTIQUE_EMAIL">;
+  /** The boutique's clock, and its inbox with STAFF_NOTIFICATIONS (the notice to staff). */
+  settings: Pick<Env, "BOUTIQUE_TIME_ZONE"> & StaffNoticeSettings;
   /** The signed-in shopper's id, or null for a guest. */
   userId: string | null;
   appUrl: string;
@@ -74,7 +76,8 @@ export async function submitDesignRequest(db: Database, input: DesignRequest, op
       );
     }
     await enqueueMail(tx, confirmationMail(input, shortNotice));
-    await enqueueMail(tx, noticeMail(input, row.id, shortNotice, options, images.length));
+    const notice = noticeMail(input, row.id, shortNotice, options, images.length);
+    if (notice) await enqueueMail(tx, notice);
     return { status: "submitted", id: row.id, shortNotice } satisfies DesignRequestOutcome;
   });
 }
@@ -109,29 +112,34 @@ function confirmationMail(input: DesignRequest, shortNotice: boolean): MailMessa
   });
 }
 
-function noticeMail(input: DesignRequest, id: string, shortNotice: boolean, options: SubmitOptions, imageCount: number): MailMessage {
-  return brandedMail({
+/** To the boutique's inbox, with a link to the request's details on the dashboard (null when STAFF_NOTIFICATIONS=none). */
+function noticeMail(
+  input: DesignRequest,
+  id: string,
+  shortNotice: boolean,
+  options: SubmitOptions,
+  imageCount: number,
+): MailMessage | null {
+  return staffNotice(options.settings, {
+    topic: "design-requests",
     kind: DESIGN_NOTICE_MAIL_KIND,
-    to: options.settings.BOUTIQUE_EMAIL,
     subject: `New custom design request from ${input.name}${shortNotice ? " (under 8 weeks)" : ""}`,
     preheader: `${EVENT_TYPE_LABELS[input.eventType]} request: reply within 24 hours.`,
+    heading: "New custom design request",
+    rows: [
+      { label: "Name", value: input.name },
+      { label: "Email", value: input.email },
+      ...(input.phone ? [{ label: "Phone", value: input.phone }] : []),
+      ...rows(input),
+      { label: "Received", value: formatDateTime(options.now ?? new Date(), options.settings.BOUTIQUE_TIME_ZONE) },
+      { label: "Reference", value: id },
+      ...(imageCount > 0 ? [{ label: "Inspiration images", value: `${imageCount} (in the details)` }] : []),
+    ],
     blocks: [
-      { kind: "heading", text: "New custom design request" },
-      {
-        kind: "details",
-        rows: [
-          { label: "Name", value: input.name },
-          { label: "Email", value: input.email },
-          ...(input.phone ? [{ label: "Phone", value: input.phone }] : []),
-          ...rows(input),
-          { label: "Received", value: formatDateTime(options.now ?? new Date(), options.settings.BOUTIQUE_TIME_ZONE) },
-          { label: "Reference", value: id },
-          ...(imageCount > 0 ? [{ label: "Inspiration images", value: `${imageCount} (on the admin dashboard)` }] : []),
-        ],
-      },
       { kind: "paragraph", text: input.vision },
       ...(shortNotice ? [{ kind: "note" as const, text: "The event is less than 8 weeks away." }] : []),
-      { kind: "note", text: `The customer has been promised a reply within 24 hours. ${options.appUrl}` },
+      { kind: "note", text: "The customer has been promised a reply within 24 hours." },
     ],
+    detailsUrl: dashboardDetailsUrl(options.appUrl, "submissions", id),
   });
 }

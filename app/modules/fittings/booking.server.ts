@@ -5,17 +5,18 @@ import { and, eq, sql } from "drizzle-orm";
 import { queryRows, type Database } from "~/db/client.server";
 import { appointments } from "~/db/schema/fittings";
 import type { SignedTokens } from "~/lib/signed-token.server";
-import { enqueueMail } from "~/modules/mail/mail.server";
+import { enqueueMail, type StaffNoticeSettings } from "~/modules/mail/mail.server";
 import { active, readAppointment } from "./appointment-rows.server";
 import { clockFor, judgeSlot, slotStart, type FittingSettings, type SlotVerdict } from "./availability.server";
 import { slotLabel } from "./fittings";
-import { confirmationMail } from "./mails.server";
+import { confirmationMail, newFittingNotice } from "./mails.server";
 import { storePullList } from "./pull-list.server";
 import { FITTING_MESSAGES, type FittingBooking } from "./schema";
 import type { BookingOutcome } from "./types";
 
 interface BookingOptions {
-  settings: FittingSettings;
+  /** With the boutique's inbox and STAFF_NOTIFICATIONS: staff are told of the new fitting. */
+  settings: FittingSettings & StaffNoticeSettings;
   appUrl: string;
   tokens: SignedTokens;
   /** The signed-in shopper's id, or null for a guest. */
@@ -53,7 +54,7 @@ export function refusal(verdict: Exclude<SlotVerdict, "open">, horizonDays: numb
  * concurrent requests, on PGlite and PostgreSQL alike: a racing insert waits
  * for the other to commit and then finds its seat taken, so a slot never holds
  * more than its capacity. The confirmation and its invitation are queued in
- * the same transaction; the caller nudges the mail worker afterwards.
+ * the same transaction, with the staff notice (STAFF_NOTIFICATIONS); the caller nudges the mail worker afterwards.
  */
 export async function bookFitting(db: Database, input: FittingBooking, options: BookingOptions): Promise<BookingOutcome> {
   const { settings } = options;
@@ -94,6 +95,8 @@ export async function bookFitting(db: Database, input: FittingBooking, options: 
         tx,
         confirmationMail(appointment, { appUrl: options.appUrl, tokens: options.tokens, timeZone: settings.BOUTIQUE_TIME_ZONE }),
       );
+      const notice = newFittingNotice(appointment, { settings, appUrl: options.appUrl });
+      if (notice) await enqueueMail(tx, notice);
       return { status: "booked", appointment, pullList } satisfies BookingOutcome;
     }
     return { status: "refused", reason: "full", message: FITTING_MESSAGES.slotTaken } satisfies BookingOutcome;

@@ -12,14 +12,14 @@ import { isUniqueViolation } from "~/db/errors";
 import { appointments } from "~/db/schema/fittings";
 import type { Env } from "~/lib/env.server";
 import type { SignedTokens } from "~/lib/signed-token.server";
-import { enqueueMail } from "~/modules/mail/mail.server";
+import { enqueueMail, type StaffNoticeSettings } from "~/modules/mail/mail.server";
 import { active, readAppointment } from "./appointment-rows.server";
 import { clockFor, judgeSlot, slotStart, type FittingSettings } from "./availability.server";
 import { appointmentNotes, refusal } from "./booking.server";
 import { verifyCancelToken, type CancelLookup } from "./cancel-links.server";
 import { formatSlot } from "~/lib/format";
 import { slotLabel } from "./fittings";
-import { cancellationMail, rescheduledMail } from "./mails.server";
+import { cancellationMail, customerCancelledNotice, rescheduledMail } from "./mails.server";
 import { FITTING_MESSAGES, SHOPPER_CHANGE_MESSAGES, STAFF_MESSAGES } from "./schema";
 import type { Appointment } from "./types";
 
@@ -30,7 +30,8 @@ interface FittingChange {
 }
 
 export interface StaffChangeOptions {
-  settings: FittingSettings & Pick<Env, "FITTING_REMINDER_LEAD_MS">;
+  /** With the boutique's inbox and STAFF_NOTIFICATIONS: a shopper's own cancellation is told to staff. */
+  settings: FittingSettings & Pick<Env, "FITTING_REMINDER_LEAD_MS"> & StaffNoticeSettings;
   appUrl: string;
   tokens: SignedTokens;
   now?: Date;
@@ -233,6 +234,7 @@ export async function cancelFitting(db: Database, id: string, options: StaffChan
       from: { date: row.preferredDate, time: row.preferredTime, status: row.status as AppointmentStatus },
     };
     await enqueueMail(tx, cancellationMail(appointment, options.settings.BOUTIQUE_TIME_ZONE, options.shopper ? "shopper" : "staff"));
+    if (options.shopper) await queueCustomerCancelledNotice(tx, appointment, options.settings, options.appUrl, now);
     await options.within?.(tx, change);
     return { status: "cancelled", ...change } satisfies StaffChangeOutcome;
   });
@@ -247,7 +249,7 @@ export async function cancelFitting(db: Database, id: string, options: StaffChan
 export async function cancelFittingByLink(
   db: Database,
   token: unknown,
-  options: { tokens: SignedTokens; settings: Pick<Env, "BOUTIQUE_TIME_ZONE">; appUrl: string },
+  options: { tokens: SignedTokens; settings: Pick<Env, "BOUTIQUE_TIME_ZONE"> & StaffNoticeSettings; appUrl: string; now?: Date },
 ): Promise<CancelLookup> {
   const id = verifyCancelToken(token, options.tokens);
   if (!id) return { status: "invalid-token" };
@@ -262,6 +264,19 @@ export async function cancelFittingByLink(
     if (!appointment) return { status: "not-found" } satisfies CancelLookup;
     if (!updated) return { status: appointment.status === "cancelled" ? "cancelled" : "over", appointment } satisfies CancelLookup;
     await enqueueMail(tx, cancellationMail(appointment, options.settings.BOUTIQUE_TIME_ZONE));
+    await queueCustomerCancelledNotice(tx, appointment, options.settings, options.appUrl, options.now ?? new Date());
     return { status: "cancelled", appointment } satisfies CancelLookup;
   });
+}
+
+/** The customer cancelled the fitting themselves: staff are told, in the cancellation's transaction (unless STAFF_NOTIFICATIONS says not). */
+async function queueCustomerCancelledNotice(
+  tx: Executor,
+  appointment: Appointment,
+  settings: Pick<Env, "BOUTIQUE_TIME_ZONE"> & StaffNoticeSettings,
+  appUrl: string,
+  now: Date,
+): Promise<void> {
+  const notice = customerCancelledNotice(appointment, { settings, appUrl, now });
+  if (notice) await enqueueMail(tx, notice);
 }

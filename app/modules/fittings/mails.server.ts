@@ -3,9 +3,10 @@
 // calendar sequence; all but the cancellation carry the link to the page
 // where she reschedules or cancels it.
 import { BRAND } from "~/lib/brand";
-import { formatDay, formatSlot, formatTimeOfDay } from "~/lib/format";
+import { formatDateTime, formatDay, formatSlot, formatTimeOfDay } from "~/lib/format";
 import type { SignedTokens } from "~/lib/signed-token.server";
-import { boutiqueAddress, brandedMail, type MailMessage } from "~/modules/mail/mail.server";
+import { dashboardDetailsUrl } from "~/modules/admin/admin";
+import { boutiqueAddress, brandedMail, staffNotice, type MailMessage, type StaffNoticeSettings } from "~/modules/mail/mail.server";
 import { cancelUrl } from "./cancel-links.server";
 import { fittingInvitation } from "./invitation.server";
 import type { Appointment } from "./types";
@@ -14,6 +15,8 @@ const CONFIRMATION_MAIL_KIND = "fitting-confirmation";
 const CANCELLATION_MAIL_KIND = "fitting-cancellation";
 const REMINDER_MAIL_KIND = "fitting-reminder";
 const RESCHEDULE_MAIL_KIND = "fitting-rescheduled";
+const STAFF_NEW_FITTING_MAIL_KIND = "staff-new-fitting";
+const STAFF_CUSTOMER_CANCELLED_MAIL_KIND = "staff-fitting-cancelled";
 
 /** Where a mail's cancel link points, and the boutique's zone its invitation is written in. */
 interface FittingMailOptions {
@@ -142,5 +145,61 @@ export function reminderMail(appointment: Appointment, options: FittingMailOptio
       { kind: "note", text: `Running late? Call us on ${BRAND.phone}.` },
     ],
     attachments: [invitationOf(appointment, options.timeZone, "request")],
+  });
+}
+
+/** What a staff notice of a fitting needs: the inbox and STAFF_NOTIFICATIONS, the boutique's clock, and where the dashboard is. */
+export interface FittingNoticeOptions {
+  settings: StaffNoticeSettings & { BOUTIQUE_TIME_ZONE: string };
+  appUrl: string;
+  now?: Date;
+}
+
+/** The fitting as staff read it in a notice: who and when (the boutique's wall clock). */
+function fittingFacts(appointment: Appointment) {
+  return [
+    { label: "Name", value: appointment.name },
+    { label: "Email", value: appointment.email },
+    ...(appointment.phone ? [{ label: "Phone", value: appointment.phone }] : []),
+    { label: "Date", value: formatDay(appointment.preferredDate, "weekday") },
+    { label: "Time", value: formatTimeOfDay(appointment.preferredTime) },
+  ];
+}
+
+const notesBlocks = (appointment: Appointment) => (appointment.notes ? [{ kind: "paragraph" as const, text: appointment.notes }] : []);
+
+/** To the boutique: a shopper booked a fitting (null when STAFF_NOTIFICATIONS leaves fittings out). */
+export function newFittingNotice(appointment: Appointment, options: FittingNoticeOptions): MailMessage | null {
+  const when = describeSlot(appointment.preferredDate, appointment.preferredTime);
+  return staffNotice(options.settings, {
+    topic: "fittings",
+    kind: STAFF_NEW_FITTING_MAIL_KIND,
+    subject: `New fitting: ${appointment.name} on ${when}`,
+    preheader: `${appointment.name} booked a fitting on ${when}.`,
+    heading: "New fitting booked",
+    rows: [
+      ...fittingFacts(appointment),
+      { label: "Booked", value: formatDateTime(appointment.createdAt, options.settings.BOUTIQUE_TIME_ZONE) },
+    ],
+    blocks: notesBlocks(appointment),
+    detailsUrl: dashboardDetailsUrl(options.appUrl, "appointments", appointment.id),
+  });
+}
+
+/** To the boutique: the customer cancelled the fitting themselves, from the account or the mail's link (null when left out). */
+export function customerCancelledNotice(appointment: Appointment, options: FittingNoticeOptions): MailMessage | null {
+  const when = describeSlot(appointment.preferredDate, appointment.preferredTime);
+  return staffNotice(options.settings, {
+    topic: "fittings",
+    kind: STAFF_CUSTOMER_CANCELLED_MAIL_KIND,
+    subject: `Fitting cancelled by ${appointment.name}: ${when}`,
+    preheader: `${appointment.name} cancelled their fitting on ${when}; the time is free again.`,
+    heading: "A customer cancelled a fitting",
+    rows: [
+      ...fittingFacts(appointment),
+      { label: "Cancelled", value: formatDateTime(options.now ?? new Date(), options.settings.BOUTIQUE_TIME_ZONE) },
+    ],
+    blocks: [{ kind: "paragraph", text: "The time is free again for another booking." }],
+    detailsUrl: dashboardDetailsUrl(options.appUrl, "appointments", appointment.id),
   });
 }

@@ -9,6 +9,13 @@ export {
   type LayoutInput,
   type MailBlock,
 } from "./templates/layout.server";
+export {
+  staffNotice,
+  staffWants,
+  type StaffNoticeInput,
+  type StaffNoticeSettings,
+  type StaffNoticeTopic,
+} from "./templates/staff-notice.server";
 export type { MailAttachment, MailMessage } from "./types";
 // The admins' outbox view (/admin/mail).
 export {

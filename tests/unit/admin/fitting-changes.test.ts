@@ -26,6 +26,9 @@ const SETTINGS = {
   FITTING_SLOT_CAPACITY: 1,
   FITTING_HORIZON_DAYS: 90,
   FITTING_REMINDER_LEAD_MS: LEAD,
+  // The customer's mails only: staff notices have their own test (tests/server/staff-notices.test.ts).
+  BOUTIQUE_EMAIL: "studio@boutique.example",
+  STAFF_NOTIFICATIONS: "none" as const,
 };
 // Tuesday 2037-11-24, 7:00 AM in New York: a year whose calendar is 2026's, far enough ahead that every cancel link (signed on the real clock) is still valid.
 const NOW = new Date("2037-11-24T12:00:00Z");

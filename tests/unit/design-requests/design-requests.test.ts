@@ -72,7 +72,7 @@ describe("the boutique's date", () => {
 describe.each(testEngines)("design requests on $name", (engine) => {
   const database = useTestDatabase(engine, { emptyBeforeEach: [customDesignSubmissions, mailOutbox] });
   const options = {
-    settings: { BOUTIQUE_TIME_ZONE: "America/New_York", BOUTIQUE_EMAIL: "studio@boutique.example" },
+    settings: { BOUTIQUE_TIME_ZONE: "America/New_York", BOUTIQUE_EMAIL: "studio@boutique.example", STAFF_NOTIFICATIONS: "all" as const },
     userId: null,
     appUrl: "https://boutique.example",
     now: new Date("2026-11-24T15:00:00Z"),

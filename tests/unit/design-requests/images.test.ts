@@ -21,7 +21,7 @@ import { useTestDatabase } from "../../helpers/test-database";
 const work = mkdtempSync(join(tmpdir(), "design-images-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 const request = designRequestSchema.parse({ name: "Ada", email: "ada@example.com", eventType: "gala", vision: "A midnight silk column" });
-const settings = { BOUTIQUE_TIME_ZONE: "America/New_York", BOUTIQUE_EMAIL: "studio@example.com" };
+const settings = { BOUTIQUE_TIME_ZONE: "America/New_York", BOUTIQUE_EMAIL: "studio@example.com", STAFF_NOTIFICATIONS: "all" as const };
 
 describe.each(testEngines)("inspiration images on $name", (engine) => {
   const database = useTestDatabase(engine);

@@ -8,7 +8,14 @@ import { fittingBookingSchema } from "~/modules/fittings/schema";
 import { testEngines } from "../../helpers/databases";
 import { useTestDatabase } from "../../helpers/test-database";
 
-const SETTINGS = { BOUTIQUE_TIME_ZONE: "America/New_York", FITTING_SLOT_CAPACITY: 2, FITTING_HORIZON_DAYS: 90 };
+const SETTINGS = {
+  BOUTIQUE_TIME_ZONE: "America/New_York",
+  FITTING_SLOT_CAPACITY: 2,
+  FITTING_HORIZON_DAYS: 90,
+  // The customer's mails only: staff notices have their own test (tests/server/staff-notices.test.ts).
+  BOUTIQUE_EMAIL: "studio@boutique.example",
+  STAFF_NOTIFICATIONS: "none" as const,
+};
 const NOW = new Date("2026-11-24T12:00:00Z");
 // The cancel links are signed on the same clock as the bookings, or they would expire with the real date.
 const TOKENS = createSignedTokens({ secret: "a-test-secret-that-is-long-enough-for-hmac", now: () => NOW.getTime() });

@@ -11,7 +11,14 @@ import { testEngines } from "../../helpers/databases";
 import { useTestDatabase } from "../../helpers/test-database";
 
 const TOKENS = createSignedTokens({ secret: "a-test-secret-that-is-long-enough-for-hmac" });
-const SETTINGS = { BOUTIQUE_TIME_ZONE: "America/New_York", FITTING_SLOT_CAPACITY: 3, FITTING_HORIZON_DAYS: 90 };
+const SETTINGS = {
+  BOUTIQUE_TIME_ZONE: "America/New_York",
+  FITTING_SLOT_CAPACITY: 3,
+  FITTING_HORIZON_DAYS: 90,
+  // The customer's mails only: staff notices have their own test (tests/server/staff-notices.test.ts).
+  BOUTIQUE_EMAIL: "studio@boutique.example",
+  STAFF_NOTIFICATIONS: "none" as const,
+};
 const LEAD = 24 * 3600_000;
 const reminderOptions = (now: Date) => ({
   settings: { BOUTIQUE_TIME_ZONE: "America/New_York", FITTING_REMINDER_LEAD_MS: LEAD },

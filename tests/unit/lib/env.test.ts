@@ -29,6 +29,7 @@ describe("configuration", () => {
     [{ DATABASE_URL: "mysql://x", APP_URL: "https://a.example" }, "DATABASE_URL: must be a postgres:// URL"],
     [{ SMTP_URL: "http://mail" }, "SMTP_URL: must be an smtp:// or smtps:// URL"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL: must be one of"],
+    [{ STAFF_NOTIFICATIONS: "some" }, 'STAFF_NOTIFICATIONS: must be all, design-only or none (got "some")'],
     [{ LOG_FORMAT: "colour" }, "LOG_FORMAT: must be json or pretty"],
     [{ DATABASE_URL: "postgres://db.internal/boutique" }, "APP_URL: is required when DATABASE_URL is set"],
   ])("stops with a message naming the variable: %o", (source, message) => {

@@ -10,7 +10,8 @@ import { formatDateTime, formatDay, formatSlot } from "~/lib/format";
 import { budgetLabel, DASHBOARD_MESSAGES, dashboardHref, eventTypeLabel, SEARCH_MAX_LENGTH, statusLabel, tabInfo } from "../admin";
 import type { DashboardPage, DashboardRow } from "../types";
 import { DeleteConfirmation, DeleteControl } from "./delete-control";
-import { Details, rowLabel } from "./row-details";
+import { DetailsButton } from "./details-panel";
+import { rowLabel } from "./row-details";
 import { StatusBadge } from "./status-badge";
 import { StatusControl } from "./status-control";
 
@@ -32,6 +33,11 @@ function Summary({ row }: { row: DashboardRow }) {
 }
 
 const isUpcoming = (row: DashboardRow) => row.kind === "appointments" && row.upcoming;
+
+/** A row below the phone breakpoint: a card of two columns (the ring stays where the table's last-row rule drops borders). */
+const CARD_ROW =
+  "align-top max-md:grid max-md:grid-cols-2 max-md:items-center max-md:gap-x-3 max-md:gap-y-3 max-md:rounded-md max-md:border-0 max-md:bg-surface max-md:p-4 max-md:ring-1 max-md:ring-border";
+const CARD_CELL = "align-top! max-md:block max-md:p-0";
 
 /** One tab's panel: the search and filter form, export, the rows in a table, and the keyset pages. */
 export function DashboardPanel({
@@ -127,27 +133,26 @@ export function DashboardPanel({
       {rows.length === 0 ? (
         <p className="rounded-md border border-dashed border-border py-12 text-center text-muted-foreground">{info.empty}</p>
       ) : (
-        <Table aria-label={info.label}>
-          <TableHeader>
+        // At the phone's width each row is a card (its cells stacked, status and actions in view); a table at a laptop's.
+        <Table aria-label={info.label} className="max-md:block">
+          <TableHeader className="max-md:sr-only">
             <TableRow>
               <TableHead>{view.tab === "subscribers" ? "Email" : "Customer"}</TableHead>
               {view.tab === "subscribers" ? null : <TableHead>{view.tab === "appointments" ? "Fitting" : "Event"}</TableHead>}
               <TableHead>{view.tab === "subscribers" ? "Subscribed" : "Received"}</TableHead>
               <TableHead>Status</TableHead>
               {info.editable ? <TableHead>Change status</TableHead> : null}
-              <TableHead className="relative">
+              <TableHead>
                 <span className="sr-only">Actions</span>
               </TableHead>
-              {/* Last, because an opened row's details widen it: the delete button stays in view beside the status. */}
-              <TableHead>Details</TableHead>
             </TableRow>
           </TableHeader>
-          <TableBody>
+          <TableBody className="max-md:grid max-md:gap-3">
             {rows.map((row) => {
               const label = rowLabel(row);
               return (
-                <TableRow key={row.id} className="align-top">
-                  <TableCell className="align-top! min-w-48">
+                <TableRow key={row.id} className={CARD_ROW}>
+                  <TableCell className={`${CARD_CELL} max-md:col-span-2 md:min-w-48`}>
                     {row.kind === "subscribers" ? (
                       <span className="break-all">{row.email}</span>
                     ) : (
@@ -158,29 +163,30 @@ export function DashboardPanel({
                     )}
                   </TableCell>
                   {row.kind === "subscribers" ? null : (
-                    <TableCell className="align-top!">
+                    <TableCell className={`${CARD_CELL} max-md:col-span-2`}>
                       <Summary row={row} />
                     </TableCell>
                   )}
-                  <TableCell className="align-top! text-sm whitespace-nowrap">
+                  <TableCell className={`${CARD_CELL} text-sm whitespace-nowrap`}>
+                    <span className="text-muted-foreground md:hidden">{view.tab === "subscribers" ? "Subscribed " : "Received "}</span>
                     <time dateTime={row.at}>{formatDateTime(row.at, timeZone, "short")}</time>
                   </TableCell>
-                  <TableCell className="align-top!">
+                  <TableCell className={`${CARD_CELL} max-md:justify-self-end`}>
                     <StatusBadge status={row.status} />
                   </TableCell>
                   {info.editable ? (
-                    <TableCell className="align-top!">
+                    <TableCell className={`${CARD_CELL} max-md:col-span-2`}>
                       <StatusControl tab={view.tab} id={row.id} status={row.status} statuses={info.statuses} label={label} back={back} />
                     </TableCell>
                   ) : null}
-                  <TableCell className="align-top!">
-                    <DeleteControl
-                      target={{ tab: view.tab, id: row.id, label, back, upcoming: isUpcoming(row) }}
-                      confirmHref={`${currentHref}&confirm=${row.id}`}
-                    />
-                  </TableCell>
-                  <TableCell className="align-top! min-w-56">
-                    <Details row={row} back={back} timeZone={timeZone} />
+                  <TableCell className={`${CARD_CELL} max-md:col-span-2`}>
+                    <div className="flex flex-wrap items-center gap-2">
+                      <DetailsButton row={row} href={`${currentHref}&id=${row.id}`} />
+                      <DeleteControl
+                        target={{ tab: view.tab, id: row.id, label, back, upcoming: isUpcoming(row) }}
+                        confirmHref={`${currentHref}&confirm=${row.id}`}
+                      />
+                    </div>
                   </TableCell>
                 </TableRow>
               );

@@ -159,8 +159,8 @@ function PullList({ row }: { row: AppointmentRow }) {
   );
 }
 
-/** The row's disclosure: closed, a link-like summary; open, the facts and what else staff need beside them. */
-export function Details({ row, back, timeZone }: { row: DashboardRow; back: string; timeZone: string }) {
+/** A row's details: the facts, and what else staff need beside them (shown in the details panel). */
+export function DetailsBody({ row, back, timeZone }: { row: DashboardRow; back: string; timeZone: string }) {
   const at = formatDateTime(row.at, timeZone);
   const facts: Array<[string, ReactNode]> =
     row.kind === "submissions"
@@ -191,41 +191,40 @@ export function Details({ row, back, timeZone }: { row: DashboardRow; back: stri
             ["Status", statusLabel(row.status)],
             ["Booked", at],
           ]
-        : [["Subscribed", at]];
+        : [
+            ["Email", row.email],
+            ["Status", statusLabel(row.status)],
+            ["Subscribed", at],
+          ];
   return (
-    <details className="group max-w-md">
-      <summary className="relative cursor-pointer text-sm underline decoration-gold/60 underline-offset-4">
-        Details and history<span className="sr-only"> of {rowLabel(row)}</span>
-      </summary>
-      <div className="mt-3 grid gap-4 rounded-md border border-border bg-surface p-4">
-        <Facts items={facts} />
-        {row.kind === "submissions" ? (
-          <>
-            <Section title="Inspiration images">
-              <InspirationImages row={row} />
+    <div className="grid gap-5">
+      <Facts items={facts} />
+      {row.kind === "submissions" ? (
+        <>
+          <Section title="Inspiration images">
+            <InspirationImages row={row} />
+          </Section>
+          <CustomerHistory row={row} timeZone={timeZone} />
+        </>
+      ) : null}
+      {row.kind === "appointments" ? (
+        <>
+          {isActiveAppointmentStatus(row.status) ? (
+            <Section title="Change the fitting">
+              <div className="flex flex-wrap gap-2">
+                <RescheduleControl row={row} back={back} />
+                <CancelFittingControl row={row} back={back} />
+              </div>
             </Section>
-            <CustomerHistory row={row} timeZone={timeZone} />
-          </>
-        ) : null}
-        {row.kind === "appointments" ? (
-          <>
-            {isActiveAppointmentStatus(row.status) ? (
-              <Section title="Change the fitting">
-                <div className="flex flex-wrap gap-2">
-                  <RescheduleControl row={row} back={back} />
-                  <CancelFittingControl row={row} back={back} />
-                </div>
-              </Section>
-            ) : null}
-            <Section title="Pull list">
-              <PullList row={row} />
-            </Section>
-          </>
-        ) : null}
-        <Section title="History">
-          <History entries={row.history} timeZone={timeZone} />
-        </Section>
-      </div>
-    </details>
+          ) : null}
+          <Section title="Pull list">
+            <PullList row={row} />
+          </Section>
+        </>
+      ) : null}
+      <Section title="History">
+        <History entries={row.history} timeZone={timeZone} />
+      </Section>
+    </div>
   );
 }
