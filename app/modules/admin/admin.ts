@@ -7,6 +7,7 @@ import { BUDGET_LABELS, EVENT_TYPE_LABELS } from "~/modules/design-requests/sche
 
 export {
   addDays,
+  agendaDays,
   AGENDA_MESSAGES,
   AGENDA_VIEWS,
   agendaHref,
