@@ -82,7 +82,11 @@ function DayNavigation({ view, date, today }: { view: AgendaView; date: string; 
         </Link>
       </Button>
       <Button asChild variant="choice" size="sm">
-        <Link to={agendaHref(view, today)} aria-current={showsToday ? "date" : undefined} aria-pressed={showsToday}>
+        <Link
+          to={agendaHref(view, today)}
+          aria-current={showsToday ? "date" : undefined}
+          className="aria-[current=date]:border-primary aria-[current=date]:bg-primary aria-[current=date]:text-primary-foreground"
+        >
           Today
         </Link>
       </Button>
