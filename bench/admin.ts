@@ -19,7 +19,7 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { migrateDatabase, openDatabase, queryRows, type DatabaseHandle } from "~/db/client.server";
-import { exportCsv, loadDashboard, parseView } from "~/modules/admin/admin.server";
+import { exportCsv, loadAgenda, loadDashboard, parseView } from "~/modules/admin/admin.server";
 import { readCounts } from "~/modules/admin/dashboard-read-model.server";
 import { printHeader, summarise, table } from "./bench-helpers";
 
@@ -230,12 +230,33 @@ for (const engine of ENGINES) {
     }
     const c = summarise(await time(ROUNDS, () => readCounts(db)));
     rows.push(["counts (3 cards, trigger-kept)", 3, c.p50, c.p95, c.max]);
+    // The agenda (issue 26): a busy day and its week of the seeded range (800 fittings a day), pull lists included.
+    const agendaDay = new Date(Date.UTC(2020, 0, 1) + Math.floor(Math.min(seeded, ROWS) / 1600) * 86_400_000).toISOString().slice(0, 10);
+    for (const view of ["day", "week"] as const) {
+      let shown = 0;
+      const a = summarise(
+        await time(ROUNDS, async () => {
+          shown = (await loadAgenda(db, { view, date: agendaDay }, clock)).days.reduce((n, d) => n + d.entries.length, 0);
+        }),
+      );
+      rows.push([`agenda: ${view} of ${agendaDay} (loadAgenda)`, shown, a.p50, a.p95, a.max]);
+    }
+    // The agenda's query must be served by an index (appointments_preferred_date_status_idx), never a scan of the table.
+    const plan = await queryRows<{ "QUERY PLAN": string }>(
+      db,
+      sql`explain select id from appointments
+          where preferred_date between ${agendaDay}::date and (${agendaDay}::date + 6) and status <> 'cancelled'
+          order by preferred_date, preferred_time, seat, created_at limit 401`,
+    );
+    const agendaPlan = plan.map((line) => line["QUERY PLAN"]).join("\n");
     process.stdout.write(
       `\n### ${engine}: ${seeded.toLocaleString("en-US")} rows per table seeded in ${seedSeconds.toFixed(0)} s; counts ${JSON.stringify(counts)}\n\n`,
     );
     process.stdout.write(
       `${table(["view (loadDashboard: counts, page of 25, history, activity)", "rows", "p50 ms", "p95 ms", "max ms"], rows)}\n`,
     );
+    process.stdout.write(`\nThe agenda's week query plan:\n\n${agendaPlan}\n`);
+    if (!/Index|Bitmap/.test(agendaPlan)) throw new Error("the agenda's query does not use an index");
     if (EXPORT) {
       let peak = process.memoryUsage().rss;
       const before = peak;

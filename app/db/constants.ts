@@ -3,8 +3,12 @@
 export const EVENT_TYPES = ["wedding", "prom", "gala", "birthday", "anniversary", "other"] as const;
 export const BUDGET_RANGES = ["under-1000", "1000-2500", "2500-5000", "5000-plus"] as const;
 export const SUBMISSION_STATUSES = ["pending", "contacted", "in-progress", "completed"] as const;
-export const APPOINTMENT_STATUSES = ["pending", "confirmed", "completed", "cancelled", "no-show"] as const;
-/** Statuses that hold a fitting slot; a cancelled, completed or no-show booking frees it. */
+/**
+ * "arrived" (issue 26, the agenda): the customer is in the boutique. Not active: like completed, her fitting has
+ * begun, so it no longer holds a seat to be moved or cancelled (by her link, or by a reminder).
+ */
+export const APPOINTMENT_STATUSES = ["pending", "confirmed", "arrived", "completed", "cancelled", "no-show"] as const;
+/** Statuses that hold a fitting slot; an arrived, cancelled, completed or no-show booking frees it. */
 export const ACTIVE_APPOINTMENT_STATUSES = ["pending", "confirmed"] as const;
 
 /** A pending or confirmed fitting: it holds its seat, so it can still be moved or cancelled. No-show is not active. */

@@ -68,9 +68,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-/** Only a view of this dashboard; anything else goes to its first page. */
+/** Only a view of this dashboard or of the agenda (whose marks post here); anything else goes to the dashboard. */
 function backFrom(value: FormDataEntryValue | null): string {
-  return typeof value === "string" && /^\/admin\/dashboard(\?[^#\\]*)?$/.test(value) && value.length < 1000 ? value : "/admin/dashboard";
+  return typeof value === "string" && /^\/admin\/(dashboard|agenda)(\?[^#\\]*)?$/.test(value) && value.length < 1000
+    ? value
+    : "/admin/dashboard";
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -99,7 +101,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const outcome = await changeStatus(
         database.db,
         actor,
-        { tab: form.get("tab"), id: form.get("id"), status: form.get("status") },
+        { tab: form.get("tab"), id: form.get("id"), status: form.get("status"), from: form.get("from") },
         // An upcoming fitting set to cancelled is cancelled with the customer's mail, as by the Cancel fitting button.
         { settings: env, appUrl: env.APP_URL, tokens },
       );
@@ -108,6 +110,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         logger.info({ tab: form.get("tab"), id: form.get("id") }, "admin changed a status");
         return succeed(DASHBOARD_MESSAGES.statusUpdated);
       }
+      if (outcome.reason === "stale") return fail(DASHBOARD_MESSAGES.changedElsewhere(outcome.now), 409);
       return fail(DASHBOARD_MESSAGES.statusFailed, failureStatus(outcome.reason));
     }
     case "delete": {

@@ -150,7 +150,8 @@ export function LinkTabs({
 
   return (
     <div className={className}>
-      <div className="relative">
+      {/* Paper has no tabs: printed, only the chosen panel shows. */}
+      <div className="relative print:hidden">
         <div ref={list} role="tablist" aria-label={label} aria-orientation="horizontal" onKeyDown={onKeyDown} className={listStyles}>
           {tabs.map((tab, index) => {
             const selected = index === selectedIndex;

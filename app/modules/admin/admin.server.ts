@@ -42,6 +42,8 @@ import {
 } from "./dashboard-read-model.server";
 import type { ActivityEntry, DashboardCounts, DashboardPage, DashboardRow, DashboardView } from "./types";
 
+export { AGENDA_LIMIT, loadAgenda } from "./agenda-read-model.server";
+
 export type { Actor } from "./audit.server";
 
 // --- the view in the URL ------------------------------------------------------
@@ -179,6 +181,8 @@ export async function loadRowDetails(db: Database, tab: DashboardTab, id: string
 // --- changes ------------------------------------------------------------------
 
 type ChangeOutcome = { ok: true } | { ok: false; reason: "invalid" | "not-found" | "conflict" };
+/** A fitting's status change may also find that someone else changed it first: `now` is what it is now. */
+type StatusOutcome = ChangeOutcome | { ok: false; reason: "stale"; now: string };
 /** A delete may also be refused because the fitting is still to come: "Cancel it first". */
 type DeleteOutcome = ChangeOutcome | { ok: false; reason: "upcoming" };
 
@@ -201,13 +205,17 @@ function labelOf(row: { name?: unknown; email?: unknown }): string {
 export async function changeStatus(
   db: Database,
   actor: Actor,
-  input: { tab: unknown; id: unknown; status: unknown },
+  input: { tab: unknown; id: unknown; status: unknown; from?: unknown },
   fittingMail?: Omit<StaffChangeOptions, "within">,
-): Promise<ChangeOutcome> {
-  const { tab, id, status } = input;
+): Promise<StatusOutcome> {
+  const { tab, id, status, from } = input;
   if (!isDashboardTab(tab) || !tabInfo(tab).editable) return { ok: false, reason: "invalid" };
   if (typeof id !== "string" || !isUuid(id)) return { ok: false, reason: "invalid" };
-  if (typeof status !== "string" || !(tabInfo(tab).statuses as readonly string[]).includes(status)) return { ok: false, reason: "invalid" };
+  const statuses = tabInfo(tab).statuses as readonly string[];
+  if (typeof status !== "string" || !statuses.includes(status)) return { ok: false, reason: "invalid" };
+  // The status the form was drawn with (the agenda sends it): a fitting someone else changed since is not changed.
+  if (from != null && from !== "" && (typeof from !== "string" || !statuses.includes(from))) return { ok: false, reason: "invalid" };
+  const expected = tab === "appointments" && typeof from === "string" && from ? from : undefined;
   if (tab === "appointments" && status === "cancelled" && fittingMail) {
     const cancelled = await cancelFittingAsStaff(db, actor, id, fittingMail);
     if (cancelled.status === "cancelled") return { ok: true };
@@ -216,8 +224,10 @@ export async function changeStatus(
   }
   try {
     return await db.transaction(async (tx) => {
-      const change = tab === "appointments" ? await setFittingStatus(tx, id, status) : await setDesignRequestStatus(tx, id, status);
+      const change =
+        tab === "appointments" ? await setFittingStatus(tx, id, status, expected) : await setDesignRequestStatus(tx, id, status);
       if (change === "not-found" || change === "conflict") return { ok: false, reason: change } as const;
+      if ("stale" in change) return { ok: false, reason: "stale", now: change.stale } as const;
       if (!change.changed) return { ok: true } as const;
       const { before } = change;
       await recordChange(tx, { actor, action: "status-change", tab, id, from: before.status, to: status, label: labelOf(before) });

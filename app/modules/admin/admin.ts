@@ -5,6 +5,19 @@ import type { BadgeVariant } from "~/components/ui/badge";
 import { formatSlot } from "~/lib/format";
 import { BUDGET_LABELS, EVENT_TYPE_LABELS } from "~/modules/design-requests/schema";
 
+export {
+  addDays,
+  agendaDays,
+  AGENDA_MESSAGES,
+  AGENDA_VIEWS,
+  agendaHref,
+  parseAgendaDay,
+  weekStart,
+  type Agenda,
+  type AgendaEntry,
+  type AgendaView,
+} from "./agenda";
+
 export const DASHBOARD_MESSAGES = {
   refreshed: "Data refreshed",
   statusUpdated: "Status updated successfully",
@@ -17,6 +30,9 @@ export const DASHBOARD_MESSAGES = {
   confirmDelete: "Are you sure you want to delete this item?",
   /** Ours (issue 26): deleting a fitting still to come would leave the customer to turn up. */
   cancelFirst: "Cancel it first",
+  /** Ours (issue 26): two staff changed one fitting at once; the first change stands. */
+  changedElsewhere: (now: string) =>
+    `Someone else changed this fitting first: it is now ${statusLabel(now).toLowerCase()}. Nothing was changed; choose again if needed.`,
 } as const;
 
 export const DASHBOARD_TABS = [

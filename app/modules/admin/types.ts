@@ -48,10 +48,12 @@ export interface RelatedAppointment {
 }
 
 /** A dress the shopper asked to see at her fitting (copied from her wishlist when she booked). */
-interface PullListItem {
+/** A dress to have ready for a fitting; `sizes`, when the catalogue was asked (the agenda), are those in stock. */
+export interface PullListItem {
   handle: string;
   title: string;
   imageUrl: string | null;
+  sizes?: string[];
 }
 
 export interface SubmissionRow extends RowBase {

@@ -167,3 +167,18 @@ export async function requestCheckout(
     throw new CheckoutRefused(error, { problems: body.userErrors.map((e) => e.message) });
   throw new Error(error);
 }
+
+/**
+ * The sizes of a dress that can be sold now, in the store's order of its Size option (the agenda's pull list: which
+ * sizes staff can pull). None when the dress has no Size option.
+ */
+export function sizesInStock(product: Pick<Product, "options" | "variants">): string[] {
+  const option = product.options.find((o) => o.name.toLowerCase() === "size");
+  if (!option) return [];
+  const sold = new Set(
+    product.variants
+      .filter((v) => v.availableForSale)
+      .flatMap((v) => v.selectedOptions.filter((o) => o.name === option.name).map((o) => o.value)),
+  );
+  return option.values.filter((value) => sold.has(value));
+}

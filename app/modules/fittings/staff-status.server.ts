@@ -14,16 +14,20 @@ export type FittingRowBefore = {
 
 /**
  * Sets a fitting's status, locking its row. Back to an active status only while its seat is still free (another
- * booking may have taken it since): "conflict" otherwise. A status it already has changes nothing.
+ * booking may have taken it since): "conflict" otherwise. A status it already has changes nothing. `expected`, the
+ * status the staff member saw: when someone else changed it since (two staff at once), nothing is changed and
+ * "stale" says so, with the status it has now; the first change wins and the second is told.
  */
 export async function setFittingStatus(
   tx: Executor,
   id: string,
   status: string,
-): Promise<{ changed: boolean; before: FittingRowBefore } | "not-found" | "conflict"> {
+  expected?: string,
+): Promise<{ changed: boolean; before: FittingRowBefore } | "not-found" | "conflict" | { stale: string }> {
   const [before] = await queryRows<FittingRowBefore>(tx, sql`select status, name, email from appointments where id = ${id} for update`);
   if (!before) return "not-found";
   if (before.status === status) return { changed: false, before };
+  if (expected !== undefined && before.status !== expected) return { stale: before.status };
   const active = isActiveAppointmentStatus(status);
   const updated = await queryRows<{ id: string }>(
     tx,

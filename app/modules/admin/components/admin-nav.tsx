@@ -1,4 +1,4 @@
-import { ChartColumn, LayoutDashboard, Mail, Menu, type LucideIcon } from "lucide-react";
+import { CalendarDays, ChartColumn, LayoutDashboard, Mail, Menu, type LucideIcon } from "lucide-react";
 import { useRef, useState, type ReactNode } from "react";
 import { Form, Link, NavLink } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -12,6 +12,7 @@ import { cx } from "~/lib/class-names";
  */
 export const ADMIN_PAGES: readonly { to: string; label: string; icon: LucideIcon }[] = [
   { to: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboard },
+  { to: "/admin/agenda", label: "Agenda", icon: CalendarDays },
   { to: "/admin/insights", label: "Insights", icon: ChartColumn },
   { to: "/admin/mail", label: "Mail", icon: Mail },
 ];
@@ -116,14 +117,14 @@ function ConsoleMenu({ staff, themeToggle }: { staff: Staff; themeToggle: ReactN
 export function AdminConsole({ staff, themeToggle, children }: { staff: Staff; themeToggle: ReactNode; children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-1 flex-col md:flex-row">
-      <header className="sticky top-0 z-30 flex items-center justify-between gap-3 border-b border-border bg-background/95 px-4 py-3 backdrop-blur md:hidden">
+      <header className="sticky top-0 z-30 flex print:hidden items-center justify-between gap-3 border-b border-border bg-background/95 px-4 py-3 backdrop-blur md:hidden">
         <ConsoleName />
         <div className="flex items-center gap-1">
           <ConsoleMenu staff={staff} themeToggle={themeToggle} />
           <LogoutButton />
         </div>
       </header>
-      <aside className="hidden shrink-0 border-r border-border bg-surface md:sticky md:top-0 md:flex md:h-dvh md:w-64 md:flex-col md:gap-8 md:px-5 md:py-7">
+      <aside className="hidden shrink-0 print:hidden border-r border-border bg-surface md:sticky md:top-0 md:flex md:h-dvh md:w-64 md:flex-col md:gap-8 md:px-5 md:py-7">
         <ConsoleName />
         <nav aria-label="Staff console" className="-mx-2">
           <PageLinks />

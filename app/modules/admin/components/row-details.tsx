@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { Thumbnail } from "~/components/ui/thumbnail";
 import { isActiveAppointmentStatus } from "~/db/constants";
 import { formatDateTime, formatDay, formatSlot, formatTimeOfDay } from "~/lib/format";
 import { InspirationThumbnails } from "~/modules/design-requests/components/inspiration-thumbnails";
 import { appointmentTypeLabel, auditValueText, budgetLabel, dashboardHref, eventTypeLabel, statusLabel } from "../admin";
-import type { AppointmentRow, DashboardRow, HistoryEntry, SubmissionRow } from "../types";
+import type { DashboardRow, HistoryEntry, SubmissionRow } from "../types";
 import { CancelFittingControl, RescheduleControl } from "./fitting-changes";
+import { PullList } from "./pull-list";
 import { StatusBadge } from "./status-badge";
 
 // A row's "Details and history": every field, a submission's images and the customer's other requests and
@@ -141,24 +141,6 @@ function CustomerHistory({ row, timeZone }: { row: SubmissionRow; timeZone: stri
   );
 }
 
-function PullList({ row }: { row: AppointmentRow }) {
-  if (row.pullList.length === 0) return <p className="text-sm text-muted-foreground">No dresses asked for.</p>;
-  return (
-    <ul className="grid gap-2 text-sm" aria-label={`Dresses to pull for ${row.name}`}>
-      {row.pullList.map((dress) => (
-        <li key={dress.handle}>
-          <Link to={`/product/${encodeURIComponent(dress.handle)}`} className="flex items-center gap-3 underline underline-offset-4">
-            {dress.imageUrl ? (
-              <Thumbnail image={{ url: dress.imageUrl }} width={40} height={52} className="h-13 w-10 shrink-0 rounded-sm object-cover" />
-            ) : null}
-            <span className="min-w-0 break-words">{dress.title}</span>
-          </Link>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 /** A row's details: the facts, and what else staff need beside them (shown in the details panel). */
 export function DetailsBody({ row, back, timeZone }: { row: DashboardRow; back: string; timeZone: string }) {
   const at = formatDateTime(row.at, timeZone);
@@ -218,7 +200,7 @@ export function DetailsBody({ row, back, timeZone }: { row: DashboardRow; back: 
             </Section>
           ) : null}
           <Section title="Pull list">
-            <PullList row={row} />
+            <PullList name={row.name} items={row.pullList} />
           </Section>
         </>
       ) : null}

@@ -33,6 +33,8 @@ export function StatusControl({
       <input type="hidden" name="tab" value={tab} />
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="back" value={back} />
+      {/* What this control was drawn with: a fitting another admin changed since is not changed (the first wins). */}
+      <input type="hidden" name="from" value={status} />
       {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
       <Select
         name="status"
