@@ -76,9 +76,10 @@ export async function storeImages(files: readonly ReceivedFile[], store: ImageSt
         sourceType: file.type,
         sourceBytes: file.bytes,
       };
+      // Listed before it is written: a store failing between the picture and its thumbnail leaves neither behind.
+      images.push(image);
       await store.put(image.key, processed.full);
       await store.put(image.thumbKey, processed.thumb);
-      images.push(image);
     } catch (error) {
       await removeImages(images, store);
       if (error instanceof ImageUnreadable)
@@ -89,8 +90,27 @@ export async function storeImages(files: readonly ReceivedFile[], store: ImageSt
   return { ok: true, images };
 }
 
+/** How often a removal the store refused is tried again (1 s, doubling to 5 minutes: about an hour and a half in all). */
+const REMOVAL_ATTEMPTS = 24;
+
+/**
+ * Removes images that were stored for a request that then failed. A removal the store refuses (S3 gone away in the
+ * middle of the request) is tried again in the background, with back-off, until the store answers, so nothing
+ * half-stored stays once it is back.
+ */
 export async function removeImages(images: readonly Pick<StoredImage, "key" | "thumbKey">[], store: ImageStore): Promise<void> {
-  await Promise.all(images.flatMap((image) => [store.remove(image.key), store.remove(image.thumbKey)]).map((p) => p.catch(() => {})));
+  await removeKeys(
+    images.flatMap((image) => [image.key, image.thumbKey]),
+    store,
+    0,
+  );
+}
+
+async function removeKeys(keys: readonly string[], store: ImageStore, attempt: number): Promise<void> {
+  const refused: string[] = [];
+  await Promise.all(keys.map((key) => store.remove(key).catch(() => refused.push(key))));
+  if (refused.length === 0 || attempt >= REMOVAL_ATTEMPTS) return;
+  setTimeout(() => void removeKeys(refused, store, attempt + 1), Math.min(1000 * 2 ** attempt, 300_000)).unref();
 }
 
 /** Which of some storage keys a module has recorded in its rows. */
