@@ -14,6 +14,8 @@ import { requestContext, servicesContext, type AppServices } from "~/lib/context
 import { createLogger } from "~/lib/logger.server";
 import { createSignedTokens } from "~/lib/signed-token.server";
 import { createAuth } from "~/modules/accounts/accounts.server";
+import { recordedDesignImageKeys } from "~/modules/design-requests/design-requests.server";
+import { sweepUploadsFolder } from "~/modules/uploads/uploads.server";
 import { configureGownImages } from "~/modules/built-in-store/built-in-store.server";
 import { catalogueConfigFromEnv, createCatalogue } from "~/modules/catalogue/catalogue.server";
 import { startOutboxWorker, type OutboxWorker } from "~/modules/mail/outbox.server";
@@ -146,6 +148,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const { database, lock } = await openLockedDatabase(env, logger, controlToken);
 
   const db = database.db;
+  if (images.kind === "folder") {
+    // Files a killed process left half-done (no row, or never finished); only those older than this process.
+    const startedAt = new Date(Date.now() - process.uptime() * 1000);
+    const swept = await sweepUploadsFolder(env, { "design-requests": (keys) => recordedDesignImageKeys(db, keys) }, startedAt);
+    if (swept.length > 0) logger.warn({ files: swept.length, first: swept.slice(0, 5) }, "uploads an earlier run left half-done removed");
+  }
   const changes = new ChangeBus();
   const transport =
     env.MAIL_TRANSPORT === "smtp" && env.SMTP_URL

@@ -19,6 +19,10 @@ export interface LocalS3 {
   keys(): string[];
   /** One object's bytes and content type, read through the S3 API. */
   read(key: string): Promise<{ bytes: Buffer; contentType: string | undefined }>;
+  /** Stops answering (the port refuses connections), keeping the objects. */
+  pause(): Promise<void>;
+  /** Answers again, on the same port with the same objects. */
+  resume(): Promise<void>;
   /** Stops the server and removes its folder (once; later calls do nothing). */
   stop(): Promise<void>;
 }
@@ -30,7 +34,8 @@ export interface LocalS3 {
  */
 export async function startLocalS3(bucket = "boutique-uploads"): Promise<LocalS3> {
   const directory = tempDir("s3rver-");
-  const server = new S3rver({ address: "127.0.0.1", port: 0, directory, silent: true, configureBuckets: [{ name: bucket }] });
+  const make = (port: number) => new S3rver({ address: "127.0.0.1", port, directory, silent: true, configureBuckets: [{ name: bucket }] });
+  let server: S3rver | null = make(0);
   const { port } = await server.run();
   let stopped = false;
   const endpoint = `http://127.0.0.1:${port}`;
@@ -64,11 +69,19 @@ export async function startLocalS3(bucket = "boutique-uploads"): Promise<LocalS3
       const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
       return { bytes: Buffer.from(await object.Body!.transformToByteArray()), contentType: object.ContentType };
     },
+    async pause() {
+      await server?.close();
+      server = null;
+    },
+    async resume() {
+      server ??= make(port);
+      await server.run();
+    },
     async stop() {
       if (stopped) return;
       stopped = true;
       client.destroy();
-      await server.close();
+      await server?.close();
       rmSync(directory, { recursive: true, force: true });
     },
   };

@@ -3,7 +3,7 @@
 // requests (customer-requests.server.ts) are offered from here too.
 import type { Database } from "~/db/client.server";
 import { Readable } from "node:stream";
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray, or } from "drizzle-orm";
 import { customDesignSubmissions, designRequestImages } from "~/db/schema/design-requests";
 import { isUuid } from "~/lib/uuid";
 import type { ImageStore } from "~/modules/uploads/uploads.server";
@@ -120,4 +120,18 @@ export async function designRequestFileKeys(db: Database, submissionId: string):
 /** Removes stored files by key (a missing file is fine). */
 export async function removeDesignRequestFiles(store: ImageStore, keys: readonly string[]): Promise<void> {
   await Promise.all(keys.map((key) => store.remove(key)));
+}
+
+/** Which of these storage keys are a recorded image's picture or thumbnail (the start-up sweep of the uploads folder asks). */
+export async function recordedDesignImageKeys(db: Database, keys: readonly string[]): Promise<Set<string>> {
+  const known = new Set<string>();
+  for (let at = 0; at < keys.length; at += 500) {
+    const batch = keys.slice(at, at + 500);
+    const rows = await db
+      .select({ key: designRequestImages.key, thumbKey: designRequestImages.thumbKey })
+      .from(designRequestImages)
+      .where(or(inArray(designRequestImages.key, batch), inArray(designRequestImages.thumbKey, batch)));
+    for (const row of rows) known.add(row.key).add(row.thumbKey);
+  }
+  return known;
 }

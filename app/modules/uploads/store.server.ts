@@ -17,8 +17,13 @@ export interface ImageStore {
 
 const KEY = new RegExp(`^[a-z0-9-]+/${UUID_PATTERN}(-thumb)?\\.webp$`);
 
+/** Whether `key` has the shape of a storage key. */
+export function isStorageKey(key: string): boolean {
+  return KEY.test(key);
+}
+
 export function checkKey(key: string): string {
-  if (!KEY.test(key)) throw new TypeError(`not a storage key: ${JSON.stringify(key.slice(0, 80))}`);
+  if (!isStorageKey(key)) throw new TypeError(`not a storage key: ${JSON.stringify(key.slice(0, 80))}`);
   return key;
 }
 

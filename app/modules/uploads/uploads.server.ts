@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
+import { readdir, rm, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { Env } from "~/lib/env.server";
 import { ImageUnreadable, reencodeImage } from "./images.server";
 import type { ReceivedFile, UploadProblem } from "./receive.server";
 import type { S3ImageStore } from "./s3-store.server";
-import { folderStore, type ImageStore } from "./store.server";
+import { folderStore, isStorageKey, type ImageStore } from "./store.server";
 import { UPLOAD_MESSAGES } from "./uploads";
 
 export { receiveUpload, UploadRefused, type ReceivedFile, type ReceivedForm, type UploadProblem } from "./receive.server";
@@ -75,9 +76,10 @@ export async function storeImages(files: readonly ReceivedFile[], store: ImageSt
         sourceType: file.type,
         sourceBytes: file.bytes,
       };
+      // Listed before it is written: a store failing between the picture and its thumbnail leaves neither behind.
+      images.push(image);
       await store.put(image.key, processed.full);
       await store.put(image.thumbKey, processed.thumb);
-      images.push(image);
     } catch (error) {
       await removeImages(images, store);
       if (error instanceof ImageUnreadable)
@@ -88,6 +90,68 @@ export async function storeImages(files: readonly ReceivedFile[], store: ImageSt
   return { ok: true, images };
 }
 
+/** How often a removal the store refused is tried again (1 s, doubling to 5 minutes: about an hour and a half in all). */
+const REMOVAL_ATTEMPTS = 24;
+
+/**
+ * Removes images that were stored for a request that then failed. A removal the store refuses (S3 gone away in the
+ * middle of the request) is tried again in the background, with back-off, until the store answers, so nothing
+ * half-stored stays once it is back.
+ */
 export async function removeImages(images: readonly Pick<StoredImage, "key" | "thumbKey">[], store: ImageStore): Promise<void> {
-  await Promise.all(images.flatMap((image) => [store.remove(image.key), store.remove(image.thumbKey)]).map((p) => p.catch(() => {})));
+  await removeKeys(
+    images.flatMap((image) => [image.key, image.thumbKey]),
+    store,
+    0,
+  );
+}
+
+async function removeKeys(keys: readonly string[], store: ImageStore, attempt: number): Promise<void> {
+  const refused: string[] = [];
+  await Promise.all(keys.map((key) => store.remove(key).catch(() => refused.push(key))));
+  if (refused.length === 0 || attempt >= REMOVAL_ATTEMPTS) return;
+  setTimeout(() => void removeKeys(refused, store, attempt + 1), Math.min(1000 * 2 ** attempt, 300_000)).unref();
+}
+
+/** Which of some storage keys a module has recorded in its rows. */
+export type RecordedKeys = (keys: readonly string[]) => Promise<ReadonlySet<string>>;
+
+/**
+ * What a process killed mid-upload leaves in the uploads folder, removed at start-up: files still waiting in
+ * `tmp/`, files half-written under a temporary name, and images stored whose rows were never committed (the files
+ * are written before the transaction that records them, so a kill between the two leaves a file with no row; a row
+ * with no file cannot happen). Only files last changed before `startedAt` (this process's start) are touched, and
+ * under a prefix only its owner's rows judge (`owners`: prefix to the keys it has recorded). Answers what went.
+ */
+export async function sweepUploadsFolder(
+  env: Pick<Env, "DATA_DIR">,
+  owners: Record<string, RecordedKeys>,
+  startedAt: Date,
+): Promise<string[]> {
+  const root = uploadsFolder(env);
+  const removed: string[] = [];
+  const olderThanStart = async (path: string) => (await stat(path).catch(() => null))?.mtime.getTime() ?? Infinity;
+  const remove = async (path: string, name: string) => {
+    if ((await olderThanStart(path)) >= startedAt.getTime()) return;
+    await rm(path, { force: true });
+    removed.push(name);
+  };
+  const names = async (folder: string) =>
+    readdir(folder).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return [] as string[];
+      throw error;
+    });
+  for (const name of await names(join(root, "tmp"))) await remove(join(root, "tmp", name), `tmp/${name}`);
+  for (const [prefix, recorded] of Object.entries(owners)) {
+    const keys: string[] = [];
+    for (const name of await names(join(root, prefix))) {
+      const key = `${prefix}/${name}`;
+      if (isStorageKey(key)) keys.push(key);
+      // A write cut short under its temporary name ('<key>.<pid>.tmp').
+      else if (name.endsWith(".tmp")) await remove(join(root, key), key);
+    }
+    const known = await recorded(keys);
+    for (const key of keys) if (!known.has(key)) await remove(join(root, key), key);
+  }
+  return removed;
 }
