@@ -21,7 +21,7 @@ import pg from "pg";
 import { migrateDatabase, openDatabase, queryRows, type DatabaseHandle } from "~/db/client.server";
 import { exportCsv, loadDashboard, parseView } from "~/modules/admin/admin.server";
 import { readCounts } from "~/modules/admin/dashboard-read-model.server";
-import { printHeader, summarise, table } from "./bench-helpers";
+import { printHeader, reportRow, summarise, table } from "./bench-helpers";
 
 const ROWS = Number(process.argv[2] ?? 1_000_000);
 const ROUNDS = Number(process.argv[3] ?? 30);
@@ -214,6 +214,22 @@ for (const engine of ENGINES) {
     const db = handle.db;
     const counts = await readCounts(db);
     const rows: (string | number)[][] = [];
+    /**
+     * A line of this bench's table, and a row of `npm run bench` (issue 12's target: p95 100 ms on PostgreSQL,
+     * 300 ms on PGlite). The hook for new views: a view added to CASES, or timed elsewhere and passed here,
+     * shows in both with no other change.
+     */
+    const addRow = (label: string, shown: number, samples: number[]) => {
+      const s = summarise(samples);
+      rows.push([label, shown, s.p50, s.p95, s.max]);
+      reportRow({
+        figure: `Admin, ${engine}: ${label} p95 at ${seeded.toLocaleString("en-US")} rows`,
+        value: s.p95,
+        unit: "ms",
+        target: { op: "<=", value: engine === "postgres" ? 100 : 300 },
+        command: `npm run bench:admin -- ${ROWS} ${ROUNDS} ${engine} no`,
+      });
+    };
     // The second page needs a real cursor: take it from the first.
     // Which fittings are still to come is read on the boutique's clock, as the dashboard's loader reads it.
     const clock = { now: new Date(), timeZone: "America/New_York" };
@@ -225,11 +241,9 @@ for (const engine of ENGINES) {
       const samples = await time(ROUNDS, async () => {
         shown = (await loadDashboard(db, view, clock)).rows.length;
       });
-      const s = summarise(samples);
-      rows.push([label, shown, s.p50, s.p95, s.max]);
+      addRow(label, shown, samples);
     }
-    const c = summarise(await time(ROUNDS, () => readCounts(db)));
-    rows.push(["counts (3 cards, trigger-kept)", 3, c.p50, c.p95, c.max]);
+    addRow("counts (3 cards, trigger-kept)", 3, await time(ROUNDS, () => readCounts(db)));
     process.stdout.write(
       `\n### ${engine}: ${seeded.toLocaleString("en-US")} rows per table seeded in ${seedSeconds.toFixed(0)} s; counts ${JSON.stringify(counts)}\n\n`,
     );

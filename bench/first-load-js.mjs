@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { request as httpRequest } from "node:http";
 import { chromium } from "playwright-core";
-import { freePort, spawnServer } from "./bench-helpers.ts";
+import { freePort, reportRow, spawnServer } from "./bench-helpers.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const paths = process.argv.slice(2).length
@@ -80,4 +80,7 @@ console.log("| page | script files | gzip | brotli (what Chromium got) | target:
 console.log("|---|---|---|---|---|");
 for (const r of rows)
   console.log(`| ${r.path} | ${r.files} | ${r.gzipKb.toFixed(1)} KB | ${r.brKb.toFixed(1)} KB | ${r.gzipKb <= 150 ? "met" : "MISSED"} |`);
-console.log("\ncommand: npm run build && node bench/first-load-js.mjs");
+const command = `npm run build && npm run bench:js -- ${paths.join(" ")}`;
+console.log(`\ncommand: ${command}`);
+for (const r of rows)
+  reportRow({ figure: `First-load JS ${r.path}, gzip`, value: r.gzipKb, unit: "KB", target: { op: "<=", value: 150 }, command });
