@@ -120,7 +120,8 @@ function mainThreadTime(trace) {
 const rows = [];
 let lighthouseVersion = "";
 try {
-  await waitFor(server, /boutique listening/, "the boutique");
+  // A cold start on the shared machine under load took more than a minute (as the tests allow: 180 s).
+  await waitFor(server, /boutique listening/, "the boutique", 180_000);
   const url = `http://127.0.0.1:${port}${path}`;
   // One unmeasured visit so the server has compiled and cached what it lazily prepares.
   await fetch(url).then((r) => r.text());
