@@ -27,7 +27,10 @@ for (let i = 0; ; i++) {
     // starting
   }
   // Up to 180 s, as the tests allow: a cold start on the shared machine under load took more than a minute.
-  if (i > 1800) throw new Error("server did not start");
+  if (i > 1800) {
+    server.kill("SIGTERM");
+    throw new Error("server did not start");
+  }
   await new Promise((r) => setTimeout(r, 100));
 }
 

@@ -85,6 +85,8 @@ async function runBench(spec: BenchSpec): Promise<BenchRow[]> {
     child.on("close", (exitCode) => resolve(exitCode));
   });
   clearTimeout(timer);
+  // Whatever it started and left behind (a server a failing bench did not stop) goes with it.
+  stopGroup("SIGTERM");
   writeFileSync(logFile, `$ ${spec.command}\n\n${out}\n--- stderr ---\n${err}`);
   const rows: BenchRow[] = existsSync(rowsFile)
     ? readFileSync(rowsFile, "utf8")
