@@ -21,7 +21,7 @@ import pg from "pg";
 import { migrateDatabase, openDatabase, queryRows, type DatabaseHandle } from "~/db/client.server";
 import { exportCsv, loadAgenda, loadDashboard, parseView } from "~/modules/admin/admin.server";
 import { readCounts } from "~/modules/admin/dashboard-read-model.server";
-import { printHeader, summarise, table } from "./bench-helpers";
+import { printHeader, reportRow, summarise, table } from "./bench-helpers";
 
 const ROWS = Number(process.argv[2] ?? 1_000_000);
 const ROUNDS = Number(process.argv[3] ?? 30);
@@ -214,6 +214,22 @@ for (const engine of ENGINES) {
     const db = handle.db;
     const counts = await readCounts(db);
     const rows: (string | number)[][] = [];
+    /**
+     * A line of this bench's table, and a row of `npm run bench` (issue 12's target: p95 100 ms on PostgreSQL,
+     * 300 ms on PGlite). The hook for new views: a view added to CASES, or timed elsewhere and passed here,
+     * shows in both with no other change.
+     */
+    const addRow = (label: string, shown: number, samples: number[]) => {
+      const s = summarise(samples);
+      rows.push([label, shown, s.p50, s.p95, s.max]);
+      reportRow({
+        figure: `Admin, ${engine}: ${label} p95 at ${seeded.toLocaleString("en-US")} rows`,
+        value: s.p95,
+        unit: "ms",
+        target: { op: "<=", value: engine === "postgres" ? 100 : 300 },
+        command: `npm run bench:admin -- ${ROWS} ${ROUNDS} ${engine} no`,
+      });
+    };
     // The second page needs a real cursor: take it from the first.
     // Which fittings are still to come is read on the boutique's clock, as the dashboard's loader reads it.
     const clock = { now: new Date(), timeZone: "America/New_York" };
@@ -225,21 +241,17 @@ for (const engine of ENGINES) {
       const samples = await time(ROUNDS, async () => {
         shown = (await loadDashboard(db, view, clock)).rows.length;
       });
-      const s = summarise(samples);
-      rows.push([label, shown, s.p50, s.p95, s.max]);
+      addRow(label, shown, samples);
     }
-    const c = summarise(await time(ROUNDS, () => readCounts(db)));
-    rows.push(["counts (3 cards, trigger-kept)", 3, c.p50, c.p95, c.max]);
+    addRow("counts (3 cards, trigger-kept)", 3, await time(ROUNDS, () => readCounts(db)));
     // The agenda (issue 26): a busy day and its week of the seeded range (800 fittings a day), pull lists included.
     const agendaDay = new Date(Date.UTC(2020, 0, 1) + Math.floor(Math.min(seeded, ROWS) / 1600) * 86_400_000).toISOString().slice(0, 10);
     for (const view of ["day", "week"] as const) {
       let shown = 0;
-      const a = summarise(
-        await time(ROUNDS, async () => {
-          shown = (await loadAgenda(db, { view, date: agendaDay }, clock)).days.reduce((n, d) => n + d.entries.length, 0);
-        }),
-      );
-      rows.push([`agenda: ${view} of ${agendaDay} (loadAgenda)`, shown, a.p50, a.p95, a.max]);
+      const samples = await time(ROUNDS, async () => {
+        shown = (await loadAgenda(db, { view, date: agendaDay }, clock)).days.reduce((n, d) => n + d.entries.length, 0);
+      });
+      addRow(`agenda: ${view} of ${agendaDay} (loadAgenda)`, shown, samples);
     }
     // The agenda's query must be served by an index (appointments_preferred_date_status_idx), never a scan of the table.
     const plan = await queryRows<{ "QUERY PLAN": string }>(

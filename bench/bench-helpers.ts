@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { appendFileSync, mkdtempSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -135,4 +135,35 @@ export function sessionCookie(response: Response): string {
     .map((c) => c.split(";", 1)[0]!)
     .filter((c) => c.includes("session_token=") && !c.endsWith("="))
     .join("; ");
+}
+
+/*
+ * The rows of `npm run bench` (bench/run.ts). Each bench reports its figures with `reportRow`, which appends one
+ * JSON line to the file named by BENCH_ROWS_FILE (the runner sets it; a bench run on its own writes nothing and
+ * prints only its own tables). A bench that reports a new row, such as a new view in bench/admin.ts's CASES, shows
+ * in the table with no change to the runner.
+ */
+export interface Target {
+  op: ">=" | "<=";
+  value: number;
+}
+
+export interface BenchRow {
+  /** What is measured, with its size and engine: "Admin submissions: first page p95, 1,000,000 rows, postgres". */
+  figure: string;
+  value: number | null;
+  /** Printed after the value: "ms", "KB", "MB", "×", "/s" or "". */
+  unit: string;
+  /** No target: the figure is reported, not judged. */
+  target?: Target;
+  /** The command that reproduces this row. */
+  command: string;
+  /** Set when the row could not be measured: shown as "error: <reason>". */
+  error?: string;
+}
+
+/** Appends a row for the runner; a no-op when the bench runs on its own. */
+export function reportRow(row: BenchRow): void {
+  const file = process.env.BENCH_ROWS_FILE;
+  if (file) appendFileSync(file, `${JSON.stringify(row)}\n`);
 }

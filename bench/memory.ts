@@ -13,7 +13,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { printHeader, startBenchServer, table, type BenchServer } from "./bench-helpers";
+import { printHeader, reportRow, startBenchServer, table, type BenchServer } from "./bench-helpers";
 
 const REQUESTS = Number(process.argv[2] ?? 10_000);
 const CONNECTIONS = Number(process.argv[3] ?? 4);
@@ -57,6 +57,8 @@ async function measure(label: string, env: Record<string, string>, { load }: { l
   try {
     await settle();
     const idle = await server.rssMb();
+    const command = `npm run build && npm run bench:memory -- ${REQUESTS} ${CONNECTIONS}`;
+    reportRow({ figure: `RSS idle, ${label}`, value: idle, unit: "MB", command });
     if (!load) {
       rows.push([label, idle, "-", "-", "-", "-"]);
       return;
@@ -69,6 +71,14 @@ async function measure(label: string, env: Record<string, string>, { load }: { l
     const seconds = (performance.now() - started) / 1000;
     const all = await server.rssMb();
     rows.push([label, idle, half, all, all - half, `${REQUESTS} in ${seconds.toFixed(0)} s, ${failures} × 5xx`]);
+    reportRow({ figure: `RSS after ${REQUESTS.toLocaleString("en-US")} mixed requests, ${label}`, value: all, unit: "MB", command });
+    reportRow({
+      figure: `5xx answers in ${REQUESTS.toLocaleString("en-US")} mixed requests, ${label}`,
+      value: failures,
+      unit: "",
+      target: { op: "<=", value: 0 },
+      command,
+    });
   } finally {
     server.stop();
     await new Promise((resolve) => server.child.once("exit", resolve));

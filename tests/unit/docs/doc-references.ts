@@ -23,6 +23,7 @@ export const externalVariables: readonly string[] = [
   "E2E_DATA_DIR",
   "BENCH_DATABASE_URL",
   "BENCH_POSTGRES_URL",
+  "BENCH_ROWS_FILE",
   "MALLOC_ARENA_MAX",
   "GLIBC_TUNABLES",
 ];
