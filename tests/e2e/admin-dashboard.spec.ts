@@ -68,6 +68,22 @@ async function expectFlash(page: Page, text: string) {
 }
 
 const table = (page: Page, name: string) => page.getByRole("table", { name });
+/** A row's details panel: the dialog named by the row's customer (or email), opened from its "Details and history". */
+const detailsOf = (page: Page, name: string) => page.getByRole("dialog", { name: `Details of ${name}` });
+
+async function openDetails(page: Page, row: Locator, name: string): Promise<Locator> {
+  await row.getByRole("button", { name: `Details and history of ${name}` }).click();
+  const details = detailsOf(page, name);
+  await expect(details).toBeVisible();
+  return details;
+}
+
+/** Escape closes the panel, and the list is in reach again. */
+async function closeDetails(page: Page, details: Locator) {
+  await page.keyboard.press("Escape");
+  await expect(details).toHaveCount(0);
+  await expect(page).not.toHaveURL(/[?&]id=/);
+}
 const toast = (page: Page, text: string) => page.getByRole("listitem").filter({ hasText: text }).first();
 
 test("an admin runs the day: counts, tabs, search, filter, status, history, export, delete, refresh, logout", async ({ page }) => {
@@ -116,9 +132,11 @@ test("an admin runs the day: counts, tabs, search, filter, status, history, expo
   await expect(row.getByText("in-progress", { exact: true })).toBeVisible();
   await page.getByRole("combobox", { name: `Update ${name}` }).selectOption("contacted");
   await expect(row.getByText("contacted", { exact: true })).toBeVisible();
-  await row.getByText("Details and history").click();
-  await expect(row.getByText(/changed the status from pending to in-progress/)).toBeVisible();
-  await expect(row.getByText(/changed the status from in-progress to contacted/)).toBeVisible();
+  // The history is in the row's details panel; Escape closes it before the view changes again.
+  const details = await openDetails(page, row, name);
+  await expect(details.getByText(/changed the status from pending to in-progress/)).toBeVisible();
+  await expect(details.getByText(/changed the status from in-progress to contacted/)).toBeVisible();
+  await closeDetails(page, details);
   await search(page, tag);
   await chooseStatus(page, "Contacted");
   await expect(submissions.getByRole("row")).toHaveCount(2);
@@ -204,17 +222,18 @@ async function storedFiles(imageId: string): Promise<string[]> {
   return found;
 }
 
-/** Pictures of a row's opened details at both sizes in both themes, to look at (each theme from a fresh load, as a visitor gets it). */
-async function shootDetails(page: Page, row: Locator, name: string) {
+/**
+ * Pictures of a row's open details panel at both sizes in both themes, to look at (each theme from a fresh load of the
+ * panel's own URL, as a visitor gets it); then back to the laptop in light, the panel open.
+ */
+async function shootDetails(page: Page, details: Locator, name: string) {
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     for (const theme of THEMES) {
       await page.setViewportSize(viewport);
       await page.emulateMedia({ colorScheme: theme });
       await page.reload();
       await waitForHydration(page);
-      await row.getByText("Details and history").click();
-      const details = row.locator("details");
-      await details.scrollIntoViewIfNeeded();
+      await expect(details).toBeVisible();
       await details.screenshot({ path: `/tmp/admin-shots/details-${name}-${size}-${theme}.png` });
       await page.screenshot({ path: `/tmp/admin-shots/details-${name}-${size}-${theme}-page.png` });
     }
@@ -223,7 +242,7 @@ async function shootDetails(page: Page, row: Locator, name: string) {
   await page.emulateMedia({ colorScheme: "light" });
   await page.reload();
   await waitForHydration(page);
-  await row.getByText("Details and history").click();
+  await expect(details).toBeVisible();
 }
 
 test("a row's details: a request's images and the customer's other requests and fittings, a fitting's pull list; delete removes the files", async ({
@@ -283,31 +302,32 @@ test("a row's details: a request's images and the customer's other requests and 
   const submissions = table(page, "Custom Design Submissions");
   await expect(submissions.getByRole("row")).toHaveCount(2);
   const row = submissions.getByRole("row").filter({ hasText: name });
-  await row.getByText("Details and history").click();
+  const details = await openDetails(page, row, name);
   // Every field, the image (a thumbnail linking to the picture), and her other request and her fitting.
-  await expect(row.getByRole("definition").filter({ hasText: `An ivory lace gown with a train ${tag}` })).toBeVisible();
-  const image = row.getByRole("link", { name: `Inspiration image 1 of 1 from ${name}` });
+  await expect(details.getByRole("definition").filter({ hasText: `An ivory lace gown with a train ${tag}` })).toBeVisible();
+  const image = details.getByRole("link", { name: `Inspiration image 1 of 1 from ${name}` });
   await expect(image).toBeVisible();
   await expect.poll(() => image.getByRole("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   const href = (await image.getAttribute("href"))!;
   expect((await page.request.get(href)).headers()["content-type"]).toBe("image/webp");
   const imageId = /images\/([0-9a-f-]{36})/.exec(href)![1]!;
   expect(await storedFiles(imageId)).toHaveLength(2);
-  await expect(row.getByRole("list", { name: `Other requests from ${name}` }).getByRole("listitem")).toHaveText([/Prom/]);
-  await expect(row.getByRole("list", { name: `Appointments of ${name}` }).getByRole("listitem")).toHaveCount(1);
+  await expect(details.getByRole("list", { name: `Other requests from ${name}` }).getByRole("listitem")).toHaveText([/Prom/]);
+  await expect(details.getByRole("list", { name: `Appointments of ${name}` }).getByRole("listitem")).toHaveCount(1);
   await expectNoAxeViolations(page);
-  await shootDetails(page, row, "submission");
+  await shootDetails(page, details, "submission");
 
-  // Her fitting's pull list links to the dress.
-  await row.getByRole("link", { name: `All appointments of ${email}` }).click();
+  // Her fitting's pull list links to the dress (the link leaves the panel for the appointments' list).
+  await details.getByRole("link", { name: `All appointments of ${email}` }).click();
+  await expect(details).toHaveCount(0);
   const fittings = table(page, "Appointments");
   const fitting = fittings.getByRole("row").filter({ hasText: name });
   await expect(fitting).toHaveCount(1);
-  await fitting.getByText("Details and history").click();
-  const dress = fitting.getByRole("list", { name: `Dresses to pull for ${name}` }).getByRole("link", { name: `Aurora Lace ${tag}` });
+  const fittingDetails = await openDetails(page, fitting, name);
+  const dress = fittingDetails.getByRole("list", { name: `Dresses to pull for ${name}` }).getByRole("link", { name: `Aurora Lace ${tag}` });
   await expect(dress).toHaveAttribute("href", "/product/aurora-lace");
   await expectNoAxeViolations(page);
-  await shootDetails(page, fitting, "appointment");
+  await shootDetails(page, fittingDetails, "appointment");
 
   // Deleting the request removes its stored files.
   await openDashboard(page, `?tab=submissions&q=${encodeURIComponent(`ivory lace gown with a train ${tag}`)}`);
@@ -392,12 +412,13 @@ test("a fitting reads in the boutique's time and words; no-show has its badge an
   const instant = new Date((await received.getAttribute("datetime"))!);
   const savannah = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", dateStyle: "medium", timeStyle: "short" });
   await expect(received).toHaveText(savannah.format(instant).replace(/\u202f/g, " "));
-  await row.getByText("Details and history").click();
-  await expect(row.getByText(dayName(booked.date), { exact: true })).toBeVisible();
-  await expect(row.getByText(timeLabel(booked.time), { exact: true })).toBeVisible();
+  const details = await openDetails(page, row, name);
+  await expect(details.getByText(dayName(booked.date), { exact: true })).toBeVisible();
+  await expect(details.getByText(timeLabel(booked.time), { exact: true })).toBeVisible();
   await expect(
-    row.getByText(/^(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day, [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M$/),
+    details.getByText(/^(Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day, [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M$/),
   ).toBeVisible();
+  await closeDetails(page, details);
 
   // Deleting it would leave the customer to turn up: the question says so, and the server refuses.
   await row.getByRole("button", { name: `Delete ${name}` }).click();
@@ -492,11 +513,17 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       for (const tab of ["submissions", "appointments", "subscribers"]) {
         await openDashboard(page, `?tab=${tab}&q=${tag}`);
         await expect(page.getByRole("table")).toBeVisible();
-        await page.getByText("Details and history").first().click();
+        await page
+          .getByRole("button", { name: /^Details and history of / })
+          .first()
+          .click();
+        const details = page.getByRole("dialog", { name: /^Details of / });
+        await expect(details).toBeVisible();
         // The page itself never scrolls sideways: a wide table scrolls inside its own box.
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
         await expectNoAxeViolations(page);
         await page.screenshot({ path: `/tmp/admin-shots/admin-${tab}-${size}-${theme}.png`, fullPage: true });
+        await closeDetails(page, details);
       }
       await page
         .getByRole("button", { name: /^Delete / })

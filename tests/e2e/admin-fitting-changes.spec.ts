@@ -35,13 +35,16 @@ test("an admin reschedules a fitting to an open slot, then cancels it; each is m
   const booked = await bookGuest(page.request, name, `guest-${tag}@example.com`);
   await signInAsAdmin(page.request);
   const row = page.getByRole("table", { name: "Appointments" }).getByRole("row").filter({ hasText: name });
+  // The row's details: a panel of their own (a dialog named by the customer), with the fitting's two buttons.
+  const details = page.getByRole("dialog", { name: `Details of ${name}` });
 
   const openDialog = async () => {
-    await row.getByText("Details and history").click();
-    // The details with their two new buttons, before any dialog hides the page from axe.
-    await expect(row.getByRole("button", { name: `Cancel fitting of ${name}` })).toBeVisible();
+    await row.getByRole("button", { name: `Details and history of ${name}` }).click();
+    // The details with their two new buttons, before the reschedule dialog opens over them; checked by axe.
+    await expect(details).toBeVisible();
+    await expect(details.getByRole("button", { name: `Cancel fitting of ${name}` })).toBeVisible();
     await expectNoAxeViolations(page);
-    await row.getByRole("button", { name: `Reschedule the fitting of ${name}` }).click();
+    await details.getByRole("button", { name: `Reschedule the fitting of ${name}` }).click();
     const dialog = page.getByRole("dialog", { name: "Reschedule the fitting" });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole("grid", { name: /^New date, / })).toBeVisible();
@@ -61,13 +64,15 @@ test("an admin reschedules a fitting to an open slot, then cancels it; each is m
       await page.screenshot({ path: `/tmp/admin-shots/reschedule-dialog-${size}-${theme}.png` });
       await dialog.getByRole("button", { name: "Keep the time" }).click();
       await expect(dialog).toHaveCount(0);
-      await row.getByRole("button", { name: `Cancel fitting of ${name}` }).click();
+      await expect(details).toBeVisible();
+      await details.getByRole("button", { name: `Cancel fitting of ${name}` }).click();
       const question = page.getByRole("alertdialog", { name: "Cancel this fitting?" });
       await expect(question).toBeVisible();
       await expectNoAxeViolations(page);
       await page.screenshot({ path: `/tmp/admin-shots/cancel-fitting-dialog-${size}-${theme}.png` });
       await question.getByRole("button", { name: "Keep the fitting" }).click();
       await expect(question).toHaveCount(0);
+      await expect(details).toBeVisible();
     }
   }
 
@@ -93,22 +98,35 @@ test("an admin reschedules a fitting to an open slot, then cancels it; each is m
   await dialog.getByRole("button", { name: "Move the fitting" }).click();
   await expect(toast(page, "Appointment rescheduled successfully")).toBeVisible();
   await expect(dialog).toHaveCount(0);
-  await expect(row.getByText(slotShort(newDate, newTime), { exact: true })).toBeVisible();
+  // The panel stays open on the moved fitting: its new day and hour, and the move in its history.
+  await expect(details.getByText(dayName(newDate), { exact: true })).toBeVisible();
+  await expect(details.getByText(timeLabel(newTime), { exact: true })).toBeVisible();
   await expect(
-    row.getByText(`moved the fitting from ${slotLong(booked.date, booked.time)} to ${slotLong(newDate, newTime)} and mailed the customer`),
+    details.getByText(
+      `moved the fitting from ${slotLong(booked.date, booked.time)} to ${slotLong(newDate, newTime)} and mailed the customer`,
+    ),
   ).toBeVisible();
+  // Closed, the table's row reads the new slot.
+  await page.keyboard.press("Escape");
+  await expect(details).toHaveCount(0);
+  await expect(row.getByText(slotShort(newDate, newTime), { exact: true })).toBeVisible();
 
-  // Cancel it, after the question.
-  await row.getByRole("button", { name: `Cancel fitting of ${name}` }).click();
+  // Cancel it from the details, after the question.
+  await row.getByRole("button", { name: `Details and history of ${name}` }).click();
+  await details.getByRole("button", { name: `Cancel fitting of ${name}` }).click();
   const question = page.getByRole("alertdialog", { name: "Cancel this fitting?" });
   await expect(question).toBeVisible();
   await question.getByRole("button", { name: "Cancel fitting" }).click();
   await expect(toast(page, "Appointment cancelled successfully")).toBeVisible();
   await expect(question).toHaveCount(0);
-  await expect(row.getByText("cancelled", { exact: true })).toBeVisible();
-  await expect(row.getByText(`cancelled the fitting of ${slotLong(newDate, newTime)} and mailed the customer`)).toBeVisible();
+  await expect(details.getByText("cancelled", { exact: true })).toBeVisible();
+  await expect(details.getByText(`cancelled the fitting of ${slotLong(newDate, newTime)} and mailed the customer`)).toBeVisible();
   // A cancelled fitting cannot be moved or cancelled again.
-  await expect(row.getByRole("button", { name: `Reschedule the fitting of ${name}` })).toHaveCount(0);
+  await expect(details.getByRole("button", { name: `Reschedule the fitting of ${name}` })).toHaveCount(0);
+  await expect(details.getByRole("button", { name: `Cancel fitting of ${name}` })).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await expect(details).toHaveCount(0);
+  await expect(row.getByText("cancelled", { exact: true })).toBeVisible();
 
   // The customer's mails went out (the outbox's sent tab, newest first).
   const label = timeLabel(newTime);
