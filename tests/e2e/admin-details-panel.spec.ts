@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Locator } from "@playwright/test";
 import { bookGuest, signInAsAdmin, uid } from "./admin-helpers";
 import { startSessionAsReturning, waitForHydration } from "./brand-helpers";
 import { THEMES, VIEWPORTS } from "./helpers";
@@ -69,18 +69,26 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     await page.reload();
     await waitForHydration(page);
     await expect(panel).toBeVisible();
-    for (const theme of THEMES) {
-      await page.emulateMedia({ colorScheme: theme });
-      await page.screenshot({ path: `/tmp/shots/notify/panel-${size}-${theme}.png` });
-    }
+    // Pictures to look at, each theme from a fresh load (the theme is chosen before the page paints, not after).
+    const shoot = async (what: string, ready: Locator, fullPage: boolean) => {
+      for (const theme of THEMES) {
+        await page.emulateMedia({ colorScheme: theme });
+        await page.reload();
+        await waitForHydration(page);
+        await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+        await expect(ready).toBeVisible();
+        await page.screenshot({ path: `/tmp/shots/notify2/${what}-${size}-${theme}.png`, fullPage, animations: "disabled" });
+      }
+      await page.emulateMedia({ colorScheme: "light" });
+      await page.reload();
+      await waitForHydration(page);
+    };
+    await shoot("panel", panel, false);
+    await expect(panel).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(panel).toHaveCount(0);
     await expect(page).not.toHaveURL(/[?&]id=/);
-    for (const theme of THEMES) {
-      await page.emulateMedia({ colorScheme: theme });
-      await page.screenshot({ path: `/tmp/shots/notify/cards-${size}-${theme}.png`, fullPage: true });
-    }
-    await page.emulateMedia({ colorScheme: "light" });
+    await shoot("cards", row, true);
 
     // An unknown or malformed id: "not found" in the panel, never an error page.
     for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid%27%22"]) {
