@@ -46,6 +46,7 @@ export default [
   // insights are not SPEC screens.
   route("admin", "routes/admin.tsx", [
     route("dashboard", "routes/admin.dashboard.tsx"),
+    route("availability", "routes/admin.availability.tsx"),
     route("insights", "routes/admin.insights.tsx"),
     route("mail", "routes/admin.mail.tsx"),
   ]),

@@ -1,4 +1,4 @@
-import { ChartColumn, LayoutDashboard, Mail, Menu, type LucideIcon } from "lucide-react";
+import { CalendarCog, ChartColumn, LayoutDashboard, Mail, Menu, type LucideIcon } from "lucide-react";
 import { useRef, useState, type ReactNode } from "react";
 import { Form, Link, NavLink } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -12,6 +12,7 @@ import { cx } from "~/lib/class-names";
  */
 export const ADMIN_PAGES: readonly { to: string; label: string; icon: LucideIcon }[] = [
   { to: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboard },
+  { to: "/admin/availability", label: "Availability", icon: CalendarCog },
   { to: "/admin/insights", label: "Insights", icon: ChartColumn },
   { to: "/admin/mail", label: "Mail", icon: Mail },
 ];
