@@ -68,10 +68,13 @@ async function calendarDay(page: Page, date: string) {
 async function shoot(page: Page, name: string) {
   for (const theme of THEMES) {
     await page.emulateMedia({ colorScheme: theme, reducedMotion: "reduce" });
+    // The theme is read once as the page loads: set it as the toggle does, keeping what the page shows now.
+    await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), theme === "dark");
     await expectNoAxeViolations(page);
     await page.screenshot({ path: `${SHOTS}/${name}-${theme}.png`, fullPage: true });
   }
   await page.emulateMedia({ colorScheme: "light" });
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
 }
 
 for (const [size, viewport] of Object.entries(VIEWPORTS)) {

@@ -76,7 +76,8 @@ function ChangeForm({
         </h2>
         <p className="mt-2 text-sm text-muted-foreground">{description}</p>
       </div>
-      <Form method="post" className="grid gap-4" noValidate>
+      {/* A change stored starts the form afresh (a new key); a refusal keeps what was typed. */}
+      <Form method="post" className="grid gap-4" noValidate key={answer?.ok && answer.intent === intent ? answer.message : "form"}>
         <input type="hidden" name="intent" value={intent} />
         <Field id={`${id}-date`} label="Date" errors={errors.errorsOf("date")}>
           <Input name="date" type="date" required min={today} defaultValue={errors.valueOf("date") ?? ""} />
