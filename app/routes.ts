@@ -47,6 +47,7 @@ export default [
   route("admin", "routes/admin.tsx", [
     route("dashboard", "routes/admin.dashboard.tsx"),
     route("agenda", "routes/admin.agenda.tsx"),
+    route("availability", "routes/admin.availability.tsx"),
     route("insights", "routes/admin.insights.tsx"),
     route("mail", "routes/admin.mail.tsx"),
   ]),

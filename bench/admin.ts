@@ -21,6 +21,7 @@ import pg from "pg";
 import { migrateDatabase, openDatabase, queryRows, type DatabaseHandle } from "~/db/client.server";
 import { exportCsv, loadAgenda, loadDashboard, parseView } from "~/modules/admin/admin.server";
 import { readCounts } from "~/modules/admin/dashboard-read-model.server";
+import { availabilityOverview, changeAvailability } from "~/modules/fittings/fittings.server";
 import { printHeader, reportRow, summarise, table } from "./bench-helpers";
 
 const ROWS = Number(process.argv[2] ?? 1_000_000);
@@ -137,6 +138,32 @@ async function seed(handle: DatabaseHandle, total: number): Promise<number> {
   await db.execute(sql`analyze newsletter_subscribers`);
   if (handle.engine === "postgres") await db.execute(sql`vacuum (analyze) custom_design_submissions, appointments, newsletter_subscribers`);
   return done;
+}
+
+const FITTING_SETTINGS = { BOUTIQUE_TIME_ZONE: "America/New_York", FITTING_SLOT_CAPACITY: 3, FITTING_HORIZON_DAYS: 90 };
+
+/**
+ * What the availability page reads beyond the seeded history: three fittings in every slot of the next 90 days (on
+ * top of the million past ones), six closed days (two with fittings still held), ten blocked times and some seats.
+ */
+async function seedAvailability(db: DatabaseHandle["db"]): Promise<void> {
+  await db.execute(sql`
+    insert into appointments (name, email, appointment_type, preferred_date, preferred_time, starts_at, seat, notes, status)
+    select 'Upcoming ' || n, 'upcoming' || n || '@example.com', 'fitting', current_date + 1 + n / 24, lpad((10 + (n / 3) % 8)::text, 2, '0') || ':00',
+           (current_date + 1 + n / 24)::timestamptz, 1 + n % 3, 'Preferred time: bench', 'pending'
+    from generate_series(0, 90 * 24 - 1) n
+    where extract(dow from current_date + 1 + n / 24) <> 0`);
+  const options = { settings: FITTING_SETTINGS };
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const open = (offset: number) => (new Date(`${day(offset)}T12:00:00Z`).getUTCDay() === 0 ? offset + 1 : offset);
+  for (const offset of [3, 9, 20, 33, 47, 60])
+    await changeAvailability(db, { action: "close-day", date: day(open(offset)), note: "Bench holiday" }, options);
+  for (let i = 0; i < 10; i++) {
+    await changeAvailability(db, { action: "block-slot", date: day(open(5 + i * 4)), time: "14:00", note: "Fitter away" }, options);
+  }
+  for (const offset of [11, 12, 25])
+    await changeAvailability(db, { action: "set-seats", date: day(open(offset)), time: null, seats: 2 }, options);
+  await db.execute(sql`analyze appointments`);
 }
 
 async function time(rounds: number, run: () => Promise<unknown>): Promise<number[]> {
@@ -261,6 +288,13 @@ for (const engine of ENGINES) {
           order by preferred_date, preferred_time, seat, created_at limit 401`,
     );
     const agendaPlan = plan.map((line) => line["QUERY PLAN"]).join("\n");
+    // The availability page's loader (issue 26): the next 14 days, staff's rules with their bookings, held fittings.
+    await seedAvailability(db);
+    let ruleCount = 0;
+    const availabilitySamples = await time(ROUNDS, async () => {
+      ruleCount = (await availabilityOverview(db, FITTING_SETTINGS)).rules.length;
+    });
+    addRow("availability page (availabilityOverview: 14 days, rules, held fittings)", ruleCount, availabilitySamples);
     process.stdout.write(
       `\n### ${engine}: ${seeded.toLocaleString("en-US")} rows per table seeded in ${seedSeconds.toFixed(0)} s; counts ${JSON.stringify(counts)}\n\n`,
     );

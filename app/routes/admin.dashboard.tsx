@@ -151,7 +151,7 @@ export async function action({ request, context }: Route.ActionArgs) {
             : null;
         if (!outcome) return fail(failed, 400);
         if (outcome.status === "refused") {
-          const field = ["full", "started", "same"].includes(outcome.reason)
+          const field = ["full", "blocked", "started", "same"].includes(outcome.reason)
             ? "time"
             : ["closed", "past", "beyond"].includes(outcome.reason)
               ? "date"

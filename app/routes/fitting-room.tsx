@@ -85,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       pullProductIds: form.getAll("pull").filter((value): value is string => typeof value === "string"),
     });
     if (outcome.status === "refused") {
-      const field = outcome.reason === "started" || outcome.reason === "full" ? "time" : "date";
+      const field = outcome.reason === "started" || outcome.reason === "full" || outcome.reason === "blocked" ? "time" : "date";
       return data<FittingBookingResult>(formFailure(outcome.message, { [field]: [outcome.message] }, values), { status: 409 });
     }
     services.nudgeMail();

@@ -1,6 +1,19 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt } from "../columns";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "../columns";
 import { ACTIVE_APPOINTMENT_STATUSES, APPOINTMENT_STATUSES, APPOINTMENT_TYPES } from "../constants";
 import { oneOf } from "../sql-helpers";
 
@@ -98,4 +111,40 @@ export const appointmentPullItems = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("appointment_pull_items_appointment_product_idx").on(t.appointmentId, t.productId)],
+);
+
+/**
+ * Staff's changes to a day of the fitting room (issue 26, /admin/availability): the day closed (a holiday, with an
+ * optional note), or its seats per slot changed from FITTING_SLOT_CAPACITY. A day with neither has no row.
+ */
+export const fittingDays = pgTable(
+  "fitting_days",
+  {
+    date: date("date", { mode: "string" }).primaryKey(),
+    closed: boolean("closed").notNull().default(false),
+    note: text("note"),
+    /** Seats of each of the day's slots (a slot's own seats win), or null for FITTING_SLOT_CAPACITY. */
+    seats: smallint("seats"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("fitting_days_seats_check", sql`${t.seats} between 1 and 100`)],
+);
+
+/** Staff's changes to one slot: blocked (a fitter away, with an optional note), or its own seats. */
+export const fittingSlots = pgTable(
+  "fitting_slots",
+  {
+    date: date("date", { mode: "string" }).notNull(),
+    /** The slot's start, 'HH:MM', as appointments.preferred_time. */
+    time: text("time").notNull(),
+    blocked: boolean("blocked").notNull().default(false),
+    note: text("note"),
+    seats: smallint("seats"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.date, t.time] }),
+    check("fitting_slots_time_check", sql`${t.time} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    check("fitting_slots_seats_check", sql`${t.seats} between 1 and 100`),
+  ],
 );

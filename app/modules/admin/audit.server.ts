@@ -34,6 +34,23 @@ export async function recordChange(
   });
 }
 
+/** Where staff's availability changes are filed: entity_id is the day ('2026-12-07') or the slot ('2026-12-07 10:00'). */
+export const AVAILABILITY_ENTITY = "fitting_availability";
+
+/** Records a change of /admin/availability (a day closed or reopened, a slot blocked, seats), inside its transaction. */
+export async function recordAvailabilityChange(
+  db: Executor,
+  entry: { actor: Actor; action: string; date: string; time: string | null; from: string; to: string; label: string },
+): Promise<void> {
+  await db.insert(auditLog).values({
+    actorId: entry.actor.id,
+    action: entry.action,
+    entity: AVAILABILITY_ENTITY,
+    entityId: entry.time ? `${entry.date} ${entry.time}` : entry.date,
+    details: { from: entry.from, to: entry.to, actorEmail: entry.actor.email, label: entry.label },
+  });
+}
+
 const AUDIT_ACTIONS: readonly HistoryEntry["action"][] = ["status-change", "delete", "reschedule", "cancel"];
 
 type AuditRaw = { id: number; action: string; entity: string; entity_id: string; details: unknown; created_at: unknown };

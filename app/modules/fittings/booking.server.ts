@@ -7,12 +7,24 @@ import { appointments } from "~/db/schema/fittings";
 import type { SignedTokens } from "~/lib/signed-token.server";
 import { enqueueMail, type StaffNoticeSettings } from "~/modules/mail/mail.server";
 import { active, readAppointment } from "./appointment-rows.server";
-import { clockFor, judgeSlot, slotStart, type FittingSettings, type SlotVerdict } from "./availability.server";
+import {
+  clockFor,
+  judgeSlot,
+  judgeStaffRules,
+  lockFittingDay,
+  slotStart,
+  staffRefusal,
+  type FittingSettings,
+  type SlotVerdict,
+} from "./availability.server";
 import { slotLabel } from "./fittings";
 import { confirmationMail, newFittingNotice } from "./mails.server";
 import { storePullList } from "./pull-list.server";
 import { FITTING_MESSAGES, type FittingBooking } from "./schema";
 import type { BookingOutcome } from "./types";
+
+/** appointments.seat's range (its CHECK constraint). */
+export const MAX_SEAT = 100;
 
 interface BookingOptions {
   /** With the boutique's inbox and STAFF_NOTIFICATIONS: staff are told of the new fitting. */
@@ -48,13 +60,16 @@ export function refusal(verdict: Exclude<SlotVerdict, "open">, horizonDays: numb
 }
 
 /**
- * Books a fitting: checks the slot on the boutique's clock, then takes the
- * first free place (seat 1..capacity) with INSERT … ON CONFLICT DO NOTHING.
- * The unique index over active bookings on (date, time, seat) decides between
- * concurrent requests, on PGlite and PostgreSQL alike: a racing insert waits
- * for the other to commit and then finds its seat taken, so a slot never holds
- * more than its capacity. The confirmation and its invitation are queued in
- * the same transaction, with the staff notice (STAFF_NOTIFICATIONS); the caller nudges the mail worker afterwards.
+ * Books a fitting: checks the slot on the boutique's clock, then, under the
+ * day's shared lock and the slot's own (lockFittingDay; staff closing the day
+ * take the day's alone), staff's
+ * rules (a closed day, a blocked slot, the slot's seats, counted against its
+ * active bookings), then takes the first free place with INSERT … ON CONFLICT
+ * DO NOTHING. The unique index over active bookings on (date, time, seat)
+ * still guards the places, on PGlite and PostgreSQL alike, so a slot never
+ * holds more than its seats and never a booking on a closed day. The
+ * confirmation and its invitation are queued in the same transaction, with the
+ * staff notice (STAFF_NOTIFICATIONS); the caller nudges the mail worker afterwards.
  */
 export async function bookFitting(db: Database, input: FittingBooking, options: BookingOptions): Promise<BookingOutcome> {
   const { settings } = options;
@@ -64,6 +79,12 @@ export async function bookFitting(db: Database, input: FittingBooking, options: 
   const startsAt = slotStart(input.date, input.time, settings.BOUTIQUE_TIME_ZONE);
 
   return db.transaction(async (tx) => {
+    await lockFittingDay(tx, input.date, input.time);
+    const rules = await judgeStaffRules(tx, input.date, input.time, settings.FITTING_SLOT_CAPACITY);
+    if (rules === "day" || rules === "slot") {
+      return { status: "refused", reason: rules === "day" ? "closed" : "blocked", message: staffRefusal(rules) } satisfies BookingOutcome;
+    }
+    if (rules === "full") return { status: "refused", reason: "full", message: FITTING_MESSAGES.slotTaken } satisfies BookingOutcome;
     if (options.userId) {
       const [mine] = await tx
         .select({ id: appointments.id })
@@ -78,7 +99,8 @@ export async function bookFitting(db: Database, input: FittingBooking, options: 
         );
       if (mine) return { status: "refused", reason: "duplicate", message: FITTING_MESSAGES.alreadyBooked } satisfies BookingOutcome;
     }
-    for (let seat = 1; seat <= settings.FITTING_SLOT_CAPACITY; seat++) {
+    // The seats are counted above, under the lock; the first free place (1..100, the column's range) is the booking's.
+    for (let seat = 1; seat <= MAX_SEAT; seat++) {
       const [row] = await queryRows<{ id: string }>(
         tx,
         sql`insert into appointments (name, email, phone, appointment_type, preferred_date, preferred_time, starts_at, seat, notes, user_id, status)

@@ -14,8 +14,8 @@ import type { Env } from "~/lib/env.server";
 import type { SignedTokens } from "~/lib/signed-token.server";
 import { enqueueMail, type StaffNoticeSettings } from "~/modules/mail/mail.server";
 import { active, readAppointment } from "./appointment-rows.server";
-import { clockFor, judgeSlot, slotStart, type FittingSettings } from "./availability.server";
-import { appointmentNotes, refusal } from "./booking.server";
+import { clockFor, judgeSlot, judgeStaffRules, lockFittingDay, slotStart, staffRefusal, type FittingSettings } from "./availability.server";
+import { appointmentNotes, MAX_SEAT, refusal } from "./booking.server";
 import { verifyCancelToken, type CancelLookup } from "./cancel-links.server";
 import { formatSlot } from "~/lib/format";
 import { slotLabel } from "./fittings";
@@ -48,7 +48,7 @@ export interface StaffChangeOptions {
 }
 
 export type StaffRefusal =
-  "not-found" | "inactive" | "same" | "closed" | "past" | "started" | "beyond" | "full" | "duplicate" | "over" | "changed";
+  "not-found" | "inactive" | "same" | "closed" | "blocked" | "past" | "started" | "beyond" | "full" | "duplicate" | "over" | "changed";
 
 export type StaffChangeOutcome =
   ({ status: "rescheduled" | "cancelled" } & FittingChange) | { status: "refused"; reason: StaffRefusal; message: string };
@@ -107,7 +107,16 @@ function refusedFor(reason: WordedRefusal, options: StaffChangeOptions): StaffCh
  */
 export function refusalStatus(reason: StaffRefusal): 400 | 404 | 409 {
   if (reason === "not-found") return 404;
-  if (reason === "full" || reason === "duplicate" || reason === "inactive" || reason === "changed" || reason === "over") return 409;
+  if (
+    reason === "full" ||
+    reason === "blocked" ||
+    reason === "duplicate" ||
+    reason === "inactive" ||
+    reason === "changed" ||
+    reason === "over"
+  ) {
+    return 409;
+  }
   return 400;
 }
 
@@ -120,9 +129,11 @@ function notesForTime(notes: string | null, time: string): string | null {
 /**
  * Reschedules an active booking to another slot. The slot is judged on the
  * boutique's clock as a booking is (closed day, past, started, beyond the
- * horizon), then the booking takes a free place there by the same rule as
- * bookFitting: seat 1, 2, … up to FITTING_SLOT_CAPACITY, with the unique index
- * over active bookings deciding. An UPDATE has no ON CONFLICT, so each try
+ * horizon), then, under the new day's lock (taken before the booking's row
+ * lock, the order a staff close takes them in), by staff's rules (a closed
+ * day, a blocked slot, the slot's seats), then the booking takes a free place
+ * there as bookFitting does: the first free seat, with the unique index over
+ * active bookings deciding. An UPDATE has no ON CONFLICT, so each try
  * runs in a savepoint: a place another transaction took first (committed, or
  * committing while we waited on it) rolls back to the savepoint and the next
  * place is tried. The slot therefore never holds more than its capacity.
@@ -146,11 +157,15 @@ export async function rescheduleFitting(
   const reminderDue = startsAt.getTime() - settings.FITTING_REMINDER_LEAD_MS > now.getTime();
 
   return db.transaction(async (tx) => {
+    await lockFittingDay(tx, input.date, input.time);
     const row = await lockAppointment(tx, input.id, options);
     if (!row) return refusedFor("not-found", options);
     const cannot = unchangeable(row, options, now);
     if (cannot) return cannot;
     if (row.preferredDate === input.date && row.preferredTime === input.time) return refusedFor("same", options);
+    const rules = await judgeStaffRules(tx, input.date, input.time, settings.FITTING_SLOT_CAPACITY);
+    if (rules === "day" || rules === "slot") return refused(rules === "day" ? "closed" : "blocked", staffRefusal(rules));
+    if (rules === "full") return refusedFor("full", options);
     if (row.userId) {
       const [other] = await tx
         .select({ id: appointments.id })
@@ -174,7 +189,7 @@ export async function rescheduleFitting(
       ).map((r) => r.seat),
     );
     let moved = false;
-    for (let seat = 1; seat <= settings.FITTING_SLOT_CAPACITY && !moved; seat++) {
+    for (let seat = 1; seat <= MAX_SEAT && !moved; seat++) {
       if (taken.has(seat)) continue;
       try {
         await tx.transaction(async (savepoint) => {

@@ -1,5 +1,13 @@
 // The fittings module's server front door: re-exports only (docs/architecture.md).
-export { clockFor, fittingAvailability, fittingCalendar, judgeDay, slotsForDate } from "./availability.server";
+export {
+  availabilityOverview,
+  changeAvailability,
+  clockFor,
+  fittingAvailability,
+  fittingCalendar,
+  judgeDay,
+  slotsForDate,
+} from "./availability.server";
 export { bookFitting } from "./booking.server";
 export { findFittingByLink, type CancelLookup } from "./cancel-links.server";
 export { bookingConfirmation, calendarFileByLink, type CalendarFileLookup } from "./confirmation.server";

@@ -25,7 +25,10 @@ interface ReminderOptions {
  * transaction that marks its booking reminded. The rows are claimed with
  * FOR UPDATE SKIP LOCKED and marked only while still unmarked, so two
  * instances (or a pass that overlaps a restart) never queue one twice; a pass
- * that dies before committing leaves them for the next. Returns how many.
+ * that dies before committing leaves them for the next. A fitting kept on a
+ * day staff closed (or a time they blocked) is not reminded while it stays
+ * closed: staff said they would arrange it with the customer; reopened, it is
+ * reminded as usual. Returns how many.
  */
 export async function queueDueReminders(db: Database, options: ReminderOptions): Promise<number> {
   const now = (options.now ?? new Date()).toISOString();
@@ -40,6 +43,9 @@ export async function queueDueReminders(db: Database, options: ReminderOptions):
               and starts_at > ${now}::timestamptz
               and starts_at <= ${now}::timestamptz + ${lead} * interval '1 millisecond'
               and created_at < starts_at - ${lead} * interval '1 millisecond'
+              and not exists (select 1 from fitting_days d where d.date = appointments.preferred_date and d.closed)
+              and not exists (select 1 from fitting_slots s
+                              where s.date = appointments.preferred_date and s.time = appointments.preferred_time and s.blocked)
             order by starts_at
             limit ${options.batchSize ?? 50}
             for update skip locked

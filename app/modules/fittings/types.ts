@@ -48,7 +48,7 @@ export type BookingOutcome =
   /** `pullList`: the dresses kept for her fitting, as stored (none for a guest). */
   | { status: "booked"; appointment: Appointment; pullList: PullItem[] }
   /** The slot cannot be booked (closed day, past, too far ahead, full, already yours); `message` says why. */
-  | { status: "refused"; reason: "closed" | "past" | "started" | "beyond" | "full" | "duplicate"; message: string };
+  | { status: "refused"; reason: "closed" | "blocked" | "past" | "started" | "beyond" | "full" | "duplicate"; message: string };
 
 /** A dress on an appointment's pull list (from the shopper's wishlist), for staff to have ready. */
 export interface PullItem {
@@ -83,3 +83,66 @@ export interface FittingConfirmation {
   /** Paths on this site, each carrying the mail's signed token: the .ics, the reschedule view, the cancel page. */
   links: { calendar: string; reschedule: string; cancel: string };
 }
+
+/** What staff change on /admin/availability (issue 26): close or reopen a day, block or unblock a slot, set or reset seats. */
+export type AvailabilityRequest =
+  | { action: "close-day"; date: string; note: string | null }
+  | { action: "reopen-day"; date: string }
+  | { action: "block-slot"; date: string; time: string; note: string | null }
+  | { action: "unblock-slot"; date: string; time: string }
+  | { action: "set-seats"; date: string; time: string | null; seats: number }
+  | { action: "reset-seats"; date: string; time: string | null };
+
+export type AvailabilityAction = AvailabilityRequest["action"];
+
+/** One change as the audit records it: the day or slot, and what it was and became ("open", "closed", "3 seats"). */
+export interface AvailabilityChange {
+  action: AvailabilityAction;
+  date: string;
+  /** Null for the whole day. */
+  time: string | null;
+  from: string;
+  to: string;
+}
+
+/** An active booking on a day staff closed or a slot they blocked: listed, to cancel (the customer mailed) or keep. */
+export interface HeldFitting {
+  id: string;
+  name: string;
+  email: string;
+  date: string;
+  time: string;
+}
+
+/** One of staff's rules still to come: a day (closed, or its seats) or a slot (blocked, or its seats). */
+export interface AvailabilityRule {
+  date: string;
+  /** Null: the whole day. */
+  time: string | null;
+  closed: boolean;
+  note: string | null;
+  seats: number | null;
+  /** Active bookings on that day or slot now. */
+  booked: number;
+}
+
+/** One of the next days at a glance: open, closed (Sunday, or by staff) and how full. */
+export interface AvailabilityDay {
+  date: string;
+  closed: "sunday" | "staff" | null;
+  note: string | null;
+  booked: number;
+  seats: number;
+}
+
+export interface AvailabilityOverview {
+  today: string;
+  days: AvailabilityDay[];
+  rules: AvailabilityRule[];
+  /** Bookings still held on closed days and blocked slots. */
+  held: HeldFitting[];
+}
+
+export type AvailabilityOutcome =
+  | { status: "changed"; change: AvailabilityChange; fittings: HeldFitting[] }
+  | { status: "refused"; reason: "past" | "sunday" | "far" | "unchanged"; message: string };

@@ -1,4 +1,4 @@
-import { CalendarDays, ChartColumn, LayoutDashboard, Mail, Menu, type LucideIcon } from "lucide-react";
+import { CalendarCog, CalendarDays, ChartColumn, LayoutDashboard, Mail, Menu, type LucideIcon } from "lucide-react";
 import { useRef, useState, type ReactNode } from "react";
 import { Form, Link, NavLink } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -13,6 +13,7 @@ import { cx } from "~/lib/class-names";
 export const ADMIN_PAGES: readonly { to: string; label: string; icon: LucideIcon }[] = [
   { to: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboard },
   { to: "/admin/agenda", label: "Agenda", icon: CalendarDays },
+  { to: "/admin/availability", label: "Availability", icon: CalendarCog },
   { to: "/admin/insights", label: "Insights", icon: ChartColumn },
   { to: "/admin/mail", label: "Mail", icon: Mail },
 ];
