@@ -82,9 +82,6 @@ const trustProxy = z
     return z.NEVER;
   });
 
-/** STAFF_NOTIFICATIONS: every staff notice, only those of new design requests, or none. */
-export const STAFF_NOTIFICATION_CHOICES = ["all", "design-only", "none"] as const;
-
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"], { error: "must be development, production or test" }).default("production"),
@@ -207,7 +204,7 @@ export const envSchema = z
       .trim()
       .toLowerCase()
       .default("all")
-      .pipe(z.enum(STAFF_NOTIFICATION_CHOICES, { error: "must be all, design-only or none" })),
+      .pipe(z.enum(["all", "design-only", "none"], { error: "must be all, design-only or none" })),
     /** Shoppers who may book the same fitting slot (fitters on duty). */
     FITTING_SLOT_CAPACITY: positiveInt(1).refine((value) => value <= 100, "must be at most 100"),
     /** How many days ahead a fitting may be booked. */

@@ -1,12 +1,12 @@
 // The admin module's server front door: reading a dashboard view from a URL,
 // loading it, changing a status, deleting, and exporting CSV. Routes call
 // these after requireAdmin; every change is audited in the same transaction.
-import type { Database, Executor } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
-import { formatDay, formatSlot, isoDateIn } from "~/lib/format";
+import { isoDateIn } from "~/lib/format";
 import { isUuid } from "~/lib/uuid";
 import { DEFAULT_TAB, isDashboardTab, PAGE_SIZE, SEARCH_MAX_LENGTH, slotText, tabInfo, type DashboardTab } from "./admin";
-import { historyFor, recentActivity, recordAvailabilityChange, recordChange, type Actor } from "./audit.server";
+import { historyFor, recentActivity, recordChange, type Actor } from "./audit.server";
 import { attachmentHeader, csvFileName, csvLine } from "./csv";
 import {
   deleteDesignRequestRow,
@@ -27,7 +27,6 @@ import {
   type StaffChangeOptions,
   type StaffChangeOutcome,
 } from "~/modules/fittings/fittings.server";
-import type { AvailabilityChange } from "~/modules/fittings/types";
 import type { ImageStore } from "~/modules/uploads/uploads.server";
 import {
   customerHistory,
@@ -45,7 +44,7 @@ import type { ActivityEntry, DashboardCounts, DashboardPage, DashboardRow, Dashb
 
 export { AGENDA_LIMIT, loadAgenda } from "./agenda-read-model.server";
 
-export type { Actor } from "./audit.server";
+export { auditAvailability, type Actor } from "./audit.server";
 
 // --- the view in the URL ------------------------------------------------------
 
@@ -284,16 +283,6 @@ export async function cancelFittingAsStaff(
   options: Omit<StaffChangeOptions, "within">,
 ): Promise<StaffChangeOutcome> {
   return cancelFitting(db, id, auditedAs(actor, "cancel", options));
-}
-
-/** The audit of a change to the fitting room's availability (the fittings module's `within`): who, which day or slot, from and to. */
-export function auditAvailability(actor: Actor) {
-  return (tx: Executor, change: AvailabilityChange) =>
-    recordAvailabilityChange(tx, {
-      actor,
-      ...change,
-      label: change.time ? formatSlot(change.date, change.time) : formatDay(change.date, "weekday"),
-    });
 }
 
 interface DeleteOptions extends FittingClock {

@@ -4,6 +4,8 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Executor } from "~/db/client.server";
 import { auditLog } from "~/db/schema/audit";
+import { formatDay, formatSlot } from "~/lib/format";
+import type { AvailabilityChange } from "~/modules/fittings/types";
 import type { DashboardTab } from "./admin";
 import { TABLE_NAMES } from "./dashboard-read-model.server";
 import type { ActivityEntry, HistoryEntry } from "./types";
@@ -104,4 +106,14 @@ export async function recentActivity(db: Executor, limit = 10): Promise<Activity
   );
   const tabOf = (entity: string) => (Object.entries(TABLE_NAMES).find(([, t]) => t === entity)?.[0] ?? "submissions") as DashboardTab;
   return rows.map((row) => ({ ...toEntry(row), entity: tabOf(row.entity), entityId: row.entity_id }));
+}
+
+/** The audit of a change to the fitting room's availability (the fittings module's `within`): who, which day or slot, from and to. */
+export function auditAvailability(actor: Actor) {
+  return (tx: Executor, change: AvailabilityChange) =>
+    recordAvailabilityChange(tx, {
+      actor,
+      ...change,
+      label: change.time ? formatSlot(change.date, change.time) : formatDay(change.date, "weekday"),
+    });
 }
