@@ -300,12 +300,12 @@ describe("authorization on every protected loader and action", () => {
     expect(Buffer.from(/hive_flash=([^;]+)/.exec(set)![1]!, "base64url").toString()).toContain("Access denied. Admin privileges required.");
   });
 
-  it("gives the admin the CSV, and records the plain-form status change in audit_log's history", async () => {
+  it("gives the admin the CSV, and records the plain-form status change in audit_log's history (read in the row's details panel)", async () => {
     const response = await get("/admin/dashboard/export?tab=submissions&q=dora")(cookies.admin);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="Custom Design Submissions \d{4}-\d{2}-\d{2}\.csv"/);
     expect(await response.text()).toContain('"Dora Design"');
-    const page = await (await get("/admin/dashboard?tab=submissions&q=dora")(cookies.admin)).text();
+    const page = await (await get(`/admin/dashboard?tab=submissions&q=dora&id=${submissionId}`)(cookies.admin)).text();
     expect(page).toContain("changed the status from pending to contacted");
   });
 

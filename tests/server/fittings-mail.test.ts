@@ -258,8 +258,8 @@ describe("fitting mail over SMTP", { timeout: 300_000 }, () => {
     expect(again.status).toBe(409);
     expect(await again.text()).toContain("This appointment is cancelled and can no longer be changed.");
 
-    const history = await (await fetch(`${boutique.url}${view}`, { headers: { cookie } })).text();
-    // The history writes slots as SPEC writes times, on the boutique's clock.
+    const history = await (await fetch(`${boutique.url}${view}&id=${id}`, { headers: { cookie } })).text();
+    // The history, in the row's details panel, writes slots as SPEC writes times, on the boutique's clock.
     expect(history).toContain(
       `moved the fitting from ${formatSlot(date, "15:00")} to ${formatSlot(newDate, "11:00")} and mailed the customer`,
     );
