@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { formatSlot } from "~/lib/format";
+import { formatDay, formatSlot } from "~/lib/format";
 import { boutiqueDatePlus } from "../helpers/boutique-date";
 import { grantAdminRole, startOwnBoutique, type BoutiqueServer } from "../helpers/boutique-server";
 import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp";
@@ -58,11 +58,18 @@ const shift = (date: string, days: number) => {
 };
 
 /** The Fitting Room's calendar button of `date`, paging months forward until it shows. */
+/** The date's button in the booking calendar, turning to its month first (each turn waits for the month's grid). */
 async function calendarDay(page: Page, date: string) {
-  const grid = page.getByRole("grid", { name: /^Preferred date, / });
-  const day = grid.getByRole("button", { name: new RegExp(`^${dayName(date)}(, unavailable)?$`) });
-  for (let i = 0; i < 3 && (await day.count()) === 0; i++) await page.getByRole("button", { name: "Next month" }).click();
-  return day;
+  const month = formatDay(date, "month-year");
+  await expect(page.getByRole("grid", { name: /^Preferred date, / })).toBeVisible();
+  for (let turns = 0; turns < 3 && (await page.getByRole("grid", { name: `Preferred date, ${month}` }).count()) === 0; turns++) {
+    const shown = await page.getByRole("grid", { name: /^Preferred date, / }).getAttribute("aria-label");
+    await page.getByRole("button", { name: "Next month" }).click();
+    await expect(page.getByRole("grid", { name: /^Preferred date, / })).not.toHaveAttribute("aria-label", shown ?? "");
+  }
+  const grid = page.getByRole("grid", { name: `Preferred date, ${month}` });
+  await expect(grid).toBeVisible();
+  return grid.getByRole("button", { name: new RegExp(`^${dayName(date)}(, unavailable)?$`) });
 }
 
 async function shoot(page: Page, name: string) {

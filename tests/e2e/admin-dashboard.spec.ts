@@ -482,7 +482,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
 
     const nav = await CONSOLE_NAV[size as keyof typeof CONSOLE_NAV](page, email);
-    await expect(nav.getByRole("link")).toHaveText(["Dashboard", "Insights", "Mail"]);
+    await expect(nav.getByRole("link")).toHaveText(["Dashboard", "Agenda", "Availability", "Insights", "Mail"]);
     await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
     await nav.getByRole("link", { name: "Mail" }).click();
     await expect(page).toHaveURL(/\/admin\/mail$/);
