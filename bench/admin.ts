@@ -19,7 +19,8 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { migrateDatabase, openDatabase, queryRows, type DatabaseHandle } from "~/db/client.server";
-import { exportCsv, loadAgenda, loadDashboard, parseView } from "~/modules/admin/admin.server";
+import { agendaQuery, exportCsv, loadAgenda, loadDashboard, parseView } from "~/modules/admin/admin.server";
+import { agendaDays } from "~/modules/admin/agenda";
 import { readCounts } from "~/modules/admin/dashboard-read-model.server";
 import { availabilityOverview, changeAvailability } from "~/modules/fittings/fittings.server";
 import { printHeader, reportRow, summarise, table } from "./bench-helpers";
@@ -283,9 +284,7 @@ for (const engine of ENGINES) {
     // The agenda's query must be served by an index (appointments_preferred_date_status_idx), never a scan of the table.
     const plan = await queryRows<{ "QUERY PLAN": string }>(
       db,
-      sql`explain select id from appointments
-          where preferred_date between ${agendaDay}::date and (${agendaDay}::date + 6) and status <> 'cancelled'
-          order by preferred_date, preferred_time, seat, created_at limit 401`,
+      sql`explain ${agendaQuery(agendaDay, agendaDays("week", agendaDay).at(-1)!)}`,
     );
     const agendaPlan = plan.map((line) => line["QUERY PLAN"]).join("\n");
     // The availability page's loader (issue 26): the next 14 days, staff's rules with their bookings, held fittings.

@@ -148,12 +148,6 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const { database, lock } = await openLockedDatabase(env, logger, controlToken);
 
   const db = database.db;
-  if (images.kind === "folder") {
-    // Files a killed process left half-done (no row, or never finished); only those older than this process.
-    const startedAt = new Date(Date.now() - process.uptime() * 1000);
-    const swept = await sweepUploadsFolder(env, { "design-requests": (keys) => recordedDesignImageKeys(db, keys) }, startedAt);
-    if (swept.length > 0) logger.warn({ files: swept.length, first: swept.slice(0, 5) }, "uploads an earlier run left half-done removed");
-  }
   const changes = new ChangeBus();
   const transport =
     env.MAIL_TRANSPORT === "smtp" && env.SMTP_URL
@@ -257,6 +251,20 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   );
   collectStartupGarbage(logger);
 
+  // Files a killed process left half-done (no row, or never finished), swept once the boutique answers: only files
+  // older than this process, so nothing this run writes is touched. Shutdown waits for it before closing the database.
+  const processStartedAt = new Date(Date.now() - process.uptime() * 1000);
+  const sweeping =
+    images.kind === "folder"
+      ? sweepUploadsFolder(env, { "design-requests": (keys) => recordedDesignImageKeys(db, keys) }, processStartedAt).then(
+          (swept) => {
+            if (swept.length > 0)
+              logger.warn({ files: swept.length, first: swept.slice(0, 5) }, "uploads an earlier run left half-done removed");
+          },
+          (error: unknown) => logger.warn({ err: error }, "sweeping half-done uploads failed"),
+        )
+      : Promise.resolve();
+
   const shutdown = gracefulShutdown({
     server,
     lifecycle,
@@ -265,6 +273,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     beginDraining: () => changes.close(),
     async stopServices() {
+      await sweeping;
       await holds.stop();
       await reminders.stop();
       await worker.stop();

@@ -111,6 +111,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return succeed(DASHBOARD_MESSAGES.statusUpdated);
       }
       if (outcome.reason === "stale") return fail(DASHBOARD_MESSAGES.changedElsewhere(outcome.now), 409);
+      if (outcome.reason === "closed") return fail(outcome.message, 409);
       return fail(DASHBOARD_MESSAGES.statusFailed, failureStatus(outcome.reason));
     }
     case "delete": {

@@ -1,36 +1,27 @@
-import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { formatDay, formatSlot } from "~/lib/format";
 import { boutiqueDatePlus } from "../helpers/boutique-date";
-import { startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
-import { freePort, startSmtpServer, type TestSmtpServer } from "../helpers/smtp";
+import { startMailingBoutique, type BoutiqueServer, type MailingBoutique } from "../helpers/boutique-server";
+import type { TestSmtpServer } from "../helpers/smtp";
 import { signUpInBrowser, startSessionAsReturning, waitForHydration } from "./brand-helpers";
-import { expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
+import { expectNoAxeViolations, screenshotForPeople, THEMES, VIEWPORTS } from "./helpers";
 
 // Her fittings in her account, and the page a mail's link opens: a boutique
 // of its own with real SMTP, so the link comes from the mail itself.
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 
-const SHOTS = "/tmp/shots/resched";
+let mailing: MailingBoutique | undefined;
 let smtp: TestSmtpServer;
 let boutique: BoutiqueServer;
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  mkdirSync(SHOTS, { recursive: true });
-  smtp = await startSmtpServer();
-  const port = await freePort();
-  boutique = await startBoutique({
-    PORT: String(port),
-    APP_URL: `http://127.0.0.1:${port}`,
-    SMTP_URL: smtp.url,
-    MAIL_FROM: "The Hive <hello@thehive.test>",
-  });
+  mailing = await startMailingBoutique();
+  ({ smtp, boutique } = mailing);
 });
 
 test.afterAll(async () => {
-  await boutique?.stop("SIGTERM");
-  await smtp?.close();
+  await mailing?.stop();
 });
 
 test.beforeEach(async ({ page }) => {
@@ -59,7 +50,7 @@ async function shoot(page: Page, name: string) {
   for (const theme of THEMES) {
     await page.emulateMedia({ colorScheme: theme });
     await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
-    await page.screenshot({ path: `${SHOTS}/${name}-${theme}.png`, fullPage: true });
+    await screenshotForPeople(page, `${name}-${theme}`, { fullPage: true });
   }
   await page.emulateMedia({ colorScheme: "light" });
   await page.evaluate(() => document.documentElement.classList.remove("dark"));

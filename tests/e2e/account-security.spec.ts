@@ -5,7 +5,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
 import { freePort, startSmtpServer, type TestSmtpServer } from "../helpers/smtp";
 import { startSessionAsReturning, waitForHydration } from "./brand-helpers";
-import { expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
+import { expectNoAxeViolations, screenshotForPeople, THEMES, VIEWPORTS } from "./helpers";
 
 // A boutique of its own, at http://localhost:PORT: WebAuthn refuses an IP
 // address as the relying party, and the shared server's APP_URL is
@@ -198,7 +198,7 @@ test("a shopper turns on TOTP, signs in with a code and with a backup code, and 
     }, theme === "dark");
     for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await page.setViewportSize(viewport);
-      await page.screenshot({ path: `/tmp/accounts-shots/security-enrol-${size}-${theme}.png`, fullPage: true });
+      await screenshotForPeople(page, `security-enrol-${size}-${theme}`, { fullPage: true });
     }
     await expectNoAxeViolations(page);
   }

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { startSessionAsReturning, waitForHydration } from "./brand-helpers";
-import { expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
+import { expectNoAxeViolations, screenshotForPeople, THEMES, VIEWPORTS } from "./helpers";
 
 // The brand intro and the newsletter prompt greet a new session elsewhere; accounts are tested without them.
 test.beforeEach(async ({ page }) => {
@@ -250,15 +250,15 @@ test.describe("accounts", () => {
         await page.emulateMedia({ colorScheme: theme, reducedMotion: "reduce" });
         await page.goto("/auth");
         await expectNoAxeViolations(page);
-        await page.screenshot({ path: `/tmp/accounts-shots/auth-${size}-${theme}.png`, fullPage: true });
+        await screenshotForPeople(page, `auth-${size}-${theme}`, { fullPage: true });
         await page.goto("/admin/login");
         await expectNoAxeViolations(page);
-        await page.screenshot({ path: `/tmp/accounts-shots/admin-login-${size}-${theme}.png`, fullPage: true });
+        await screenshotForPeople(page, `admin-login-${size}-${theme}`, { fullPage: true });
         await signUp(page, shopper());
         for (const tab of ["profile", "addresses", "security"]) {
           await page.goto(`/account/${tab}`);
           await expectNoAxeViolations(page);
-          await page.screenshot({ path: `/tmp/accounts-shots/account-${tab}-${size}-${theme}.png`, fullPage: true });
+          await screenshotForPeople(page, `account-${tab}-${size}-${theme}`, { fullPage: true });
         }
       });
     }

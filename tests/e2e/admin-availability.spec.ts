@@ -1,32 +1,29 @@
-import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { formatDay, formatSlot } from "~/lib/format";
 import { boutiqueDatePlus } from "../helpers/boutique-date";
-import { grantAdminRole, startOwnBoutique, type BoutiqueServer } from "../helpers/boutique-server";
-import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp";
+import { grantAdminRole, startMailingBoutique, type BoutiqueServer, type MailingBoutique } from "../helpers/boutique-server";
+import type { TestSmtpServer } from "../helpers/smtp";
 import { dayName, uid } from "./admin-helpers";
 import { startSessionAsReturning, waitForHydration } from "./brand-helpers";
-import { expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
+import { expectNoAxeViolations, screenshotForPeople, THEMES, VIEWPORTS } from "./helpers";
 
 // Staff control the fitting room's availability (issue 26, item 4): close next Monday for a holiday and the booking
 // page shows it closed at once; close a day with a booking, which is listed, and cancel it, mailing the customer.
 // A boutique of its own with real SMTP, so the cancellation is read as the customer receives it.
 test.describe.configure({ mode: "serial", timeout: 300_000 });
 
-const SHOTS = "/tmp/shots/avail";
+let mailing: MailingBoutique | undefined;
 let smtp: TestSmtpServer;
 let boutique: BoutiqueServer;
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  mkdirSync(SHOTS, { recursive: true });
-  smtp = await startSmtpServer();
-  boutique = await startOwnBoutique({ SMTP_URL: smtp.url, MAIL_FROM: "The Hive <hello@thehive.test>" });
+  mailing = await startMailingBoutique();
+  ({ smtp, boutique } = mailing);
 });
 
 test.afterAll(async () => {
-  await boutique?.stop("SIGTERM");
-  await smtp?.close();
+  await mailing?.stop();
 });
 
 test.beforeEach(async ({ page }) => {
@@ -78,7 +75,7 @@ async function shoot(page: Page, name: string) {
     // The theme is read once as the page loads: set it as the toggle does, keeping what the page shows now.
     await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), theme === "dark");
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SHOTS}/${name}-${theme}.png`, fullPage: true });
+    await screenshotForPeople(page, `${name}-${theme}`, { fullPage: true });
   }
   await page.emulateMedia({ colorScheme: "light" });
   await page.evaluate(() => document.documentElement.classList.remove("dark"));
@@ -111,7 +108,10 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     await expect(seats.getByText("Seats must be a whole number from 1 to 100")).toBeVisible();
     // Nothing was stored for the holiday (other tests' changes may be listed: the boutique is shared by this file).
     await expect(
-      page.getByRole("list", { name: "Changes to the usual hours" }).getByRole("listitem").filter({ hasText: dayName(holiday) }),
+      page
+        .getByRole("list", { name: "Changes to the usual hours" })
+        .getByRole("listitem")
+        .filter({ hasText: dayName(holiday) }),
     ).toHaveCount(0);
 
     await close.getByLabel("Date").fill(holiday);

@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext, type Browser, type Locator, type 
 import { boutiqueDatePlus } from "../helpers/boutique-date";
 import { bookGuest, dayName, signInAsAdmin, slotShort, timeLabel, uid } from "./admin-helpers";
 import { startSessionAsReturning, waitForHydration } from "./brand-helpers";
-import { expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
+import { expectNoAxeViolations, screenshotForPeople, THEMES, VIEWPORTS } from "./helpers";
 
 // The admin dashboard (issue 12, SPEC §2, §4, §5, §8): every control, with and without JavaScript, at both sizes.
 test.describe.configure({ timeout: 240_000 });
@@ -234,8 +234,8 @@ async function shootDetails(page: Page, details: Locator, name: string) {
       await page.reload();
       await waitForHydration(page);
       await expect(details).toBeVisible();
-      await details.screenshot({ path: `/tmp/admin-shots/details-${name}-${size}-${theme}.png` });
-      await page.screenshot({ path: `/tmp/admin-shots/details-${name}-${size}-${theme}-page.png` });
+      await screenshotForPeople(details, `details-${name}-${size}-${theme}`);
+      await screenshotForPeople(page, `details-${name}-${size}-${theme}-page`);
     }
   }
   await page.setViewportSize(VIEWPORTS.desktop);
@@ -522,7 +522,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
         // The page itself never scrolls sideways: a wide table scrolls inside its own box.
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
         await expectNoAxeViolations(page);
-        await page.screenshot({ path: `/tmp/admin-shots/admin-${tab}-${size}-${theme}.png`, fullPage: true });
+        await screenshotForPeople(page, `admin-${tab}-${size}-${theme}`, { fullPage: true });
         await closeDetails(page, details);
       }
       await page
@@ -531,7 +531,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
         .click();
       await expect(page.getByRole("alertdialog")).toBeVisible();
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: `/tmp/admin-shots/admin-dialog-${size}-${theme}.png` });
+      await screenshotForPeople(page, `admin-dialog-${size}-${theme}`);
       await page.getByRole("button", { name: "Cancel" }).click();
       await openDashboard(page, `?tab=submissions&q=nothing-${tag}`);
       await expect(page.getByText("No submissions found")).toBeVisible();

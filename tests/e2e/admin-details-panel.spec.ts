@@ -1,7 +1,7 @@
 import { expect, test, type Locator } from "@playwright/test";
 import { bookGuest, signInAsAdmin, uid } from "./admin-helpers";
 import { startSessionAsReturning, waitForHydration } from "./brand-helpers";
-import { THEMES, VIEWPORTS } from "./helpers";
+import { screenshotForPeople, THEMES, VIEWPORTS } from "./helpers";
 
 // Issue 26, item 7: a row's details open in a side panel (a bottom sheet on a phone) with a URL of its own, which a
 // staff mail's link opens; at 390 px the rows are cards with the status and actions in view, at 1440 px a table.
@@ -77,7 +77,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
         await waitForHydration(page);
         await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
         await expect(ready).toBeVisible();
-        await page.screenshot({ path: `/tmp/shots/notify2/${what}-${size}-${theme}.png`, fullPage, animations: "disabled" });
+        await screenshotForPeople(page, `${what}-${size}-${theme}`, { fullPage, animations: "disabled" });
       }
       await page.emulateMedia({ colorScheme: "light" });
       await page.reload();

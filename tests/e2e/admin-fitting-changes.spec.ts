@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { bookGuest, dayName, signInAsAdmin, slotLong, slotShort, timeLabel, uid } from "./admin-helpers";
 import { startSessionAsReturning, waitForHydration } from "./brand-helpers";
-import { expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
+import { expectNoAxeViolations, screenshotForPeople, THEMES, VIEWPORTS } from "./helpers";
 
 // Staff move a fitting to another open slot and cancel it from the dashboard's details (issue 12, item 6).
 test.describe.configure({ timeout: 300_000 });
@@ -61,7 +61,7 @@ test("an admin reschedules a fitting to an open slot, then cancels it; each is m
       const dialog = await openDialog();
       await expect(dialog.getByRole("radiogroup", { name: "New time" }).getByRole("radio", { checked: true })).toBeEnabled();
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: `/tmp/admin-shots/reschedule-dialog-${size}-${theme}.png` });
+      await screenshotForPeople(page, `reschedule-dialog-${size}-${theme}`);
       await dialog.getByRole("button", { name: "Keep the time" }).click();
       await expect(dialog).toHaveCount(0);
       await expect(details).toBeVisible();
@@ -69,7 +69,7 @@ test("an admin reschedules a fitting to an open slot, then cancels it; each is m
       const question = page.getByRole("alertdialog", { name: "Cancel this fitting?" });
       await expect(question).toBeVisible();
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: `/tmp/admin-shots/cancel-fitting-dialog-${size}-${theme}.png` });
+      await screenshotForPeople(page, `cancel-fitting-dialog-${size}-${theme}`);
       await question.getByRole("button", { name: "Keep the fitting" }).click();
       await expect(question).toHaveCount(0);
       await expect(details).toBeVisible();

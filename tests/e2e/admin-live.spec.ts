@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { type BoutiqueServer, startOwnBoutique, grantAdminRole } from "../helpers/boutique-server";
 import { freePort, startSmtpServer, type TestSmtpServer } from "../helpers/smtp";
 import { startSessionAsReturning, waitForHydration } from "./brand-helpers";
-import { collectConsoleErrors, expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
+import { collectConsoleErrors, expectNoAxeViolations, screenshotForPeople, THEMES, VIEWPORTS } from "./helpers";
 import { boutiqueDatePlus } from "../helpers/boutique-date";
 
 // A boutique of its own whose SMTP server is down at first, so mail fails
@@ -219,7 +219,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await page.goto(`${boutique.url}/admin/mail?status=failed`);
       await waitForHydration(page);
       await expect(page.getByRole("heading", { level: 1, name: "Mail Outbox" })).toBeVisible();
-      await page.screenshot({ path: `test-results/screenshots/admin-mail-${size}-${theme}.png`, fullPage: true });
+      await screenshotForPeople(page, `admin-mail-${size}-${theme}`, { fullPage: true });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await expectNoAxeViolations(page);
@@ -244,7 +244,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       }
       // The booking and sign-ups made above are counted.
       await expect(page.getByRole("figure", { name: /^Fittings per week/ })).toContainText(/[1-9]\d* booked from this week on/);
-      await page.screenshot({ path: `test-results/screenshots/admin-insights-${size}-${theme}.png`, fullPage: true });
+      await screenshotForPeople(page, `admin-insights-${size}-${theme}`, { fullPage: true });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await expectNoAxeViolations(page);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectImagesLoadedAndSized, loadAllImages, revealWholePage, startSessionAsReturning, waitForHydration } from "./brand-helpers";
-import { collectConsoleErrors, expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
+import { collectConsoleErrors, expectNoAxeViolations, screenshotForPeople, THEMES, VIEWPORTS } from "./helpers";
 
 const PAGES = [
   {
@@ -45,7 +45,7 @@ for (const brandPage of PAGES) {
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
           expect(overflow).toBeLessThanOrEqual(0);
           await expectNoAxeViolations(page);
-          await page.screenshot({ path: `test-results/screenshots/${brandPage.name}-${size}-${theme}.png`, fullPage: true });
+          await screenshotForPeople(page, `${brandPage.name}-${size}-${theme}`, { fullPage: true });
           expect(errors).toEqual([]);
         });
       }

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { DEMO_DRESSES } from "../../app/modules/built-in-store/demo-collection";
 import type { CheckoutResponse, Product } from "../../app/modules/catalogue/types";
-import { collectConsoleErrors, expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
+import { collectConsoleErrors, expectNoAxeViolations, screenshotForPeople, THEMES, VIEWPORTS } from "./helpers";
 import { startSessionAsReturning } from "./brand-helpers";
 
 // The brand intro and the newsletter prompt greet a new session (effects.spec.ts and newsletter.spec.ts test them); shopping is tested without them.
@@ -71,7 +71,7 @@ test("a shopper completes a checkout on the built-in store", async ({ page }) =>
   await expect(page.getByText("Reserved: pay in the boutique")).toBeVisible();
   await expectImagesLoaded(page);
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: "test-results/screenshots/checkout-confirmation-desktop-light.png", fullPage: true });
+  await screenshotForPeople(page, "checkout-confirmation-desktop-light", { fullPage: true });
   // A reload shows the same confirmation and places nothing twice.
   await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: "Thank you, Ava!" })).toBeVisible();
@@ -122,12 +122,9 @@ test.describe("the demo collection, photographed on checkouts of every gown", ()
           expect(overflow).toBeLessThanOrEqual(0);
           if (part === 1) {
             await expectNoAxeViolations(page);
-            await page.screenshot({ path: `test-results/screenshots/checkout-${size}-${theme}.png`, fullPage: true });
+            await screenshotForPeople(page, `checkout-${size}-${theme}`, { fullPage: true });
           }
-          await page
-            .locator("main ul")
-            .first()
-            .screenshot({ path: `test-results/screenshots/gowns-${size}-${theme}-${part}.png` });
+          await screenshotForPeople(page.locator("main ul").first(), `gowns-${size}-${theme}-${part}`);
         }
         expect(errors).toEqual([]);
       });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signUpInBrowser, startSessionAsReturning, uniqueEmail, waitForHydration } from "./brand-helpers";
-import { collectConsoleErrors, expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
+import { collectConsoleErrors, expectNoAxeViolations, screenshotForPeople, THEMES, VIEWPORTS } from "./helpers";
 
 const next = (page: Page) => page.getByRole("button", { name: "Next" });
 const progress = (page: Page) => page.getByRole("progressbar", { name: "Custom design form progress" });
@@ -307,7 +307,7 @@ test.describe("signed in", () => {
       await expect(page.getByLabel("Full name")).toHaveValue("Ada Designer");
       await expect(page.getByLabel("Email")).toHaveValue(email);
       await expect(page.getByLabel("Phone")).toHaveValue("912-555-0100");
-      await page.screenshot({ path: `test-results/screenshots/custom-design-prefill-${size}.png` });
+      await screenshotForPeople(page, `custom-design-prefill-${size}`);
     }
     // Changed for this request only: the next visit starts from her profile again.
     await page.getByLabel("Full name").fill("Ada D. Designer");
@@ -354,7 +354,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: `test-results/screenshots/custom-design-${size}-${theme}.png`, fullPage: true });
+      await screenshotForPeople(page, `custom-design-${size}-${theme}`, { fullPage: true });
       // The inspiration step with two photos chosen and one refused file's message.
       await toStepFour(page);
       await page.getByLabel("Inspiration images").setInputFiles([
@@ -363,7 +363,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       ]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: `test-results/screenshots/custom-design-images-${size}-${theme}.png`, fullPage: true });
+      await screenshotForPeople(page, `custom-design-images-${size}-${theme}`, { fullPage: true });
       expect(errors).toEqual([]);
     });
   }

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { signUpInBrowser, startSessionAsReturning, uniqueEmail, waitForHydration } from "./brand-helpers";
-import { collectConsoleErrors, expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
+import { collectConsoleErrors, expectNoAxeViolations, screenshotForPeople, THEMES, VIEWPORTS } from "./helpers";
 import { boutiqueDatePlus } from "../helpers/boutique-date";
 
 // The server runs on the real clock in its default zone (America/New_York): boutiqueDatePlus works the
@@ -294,10 +294,8 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: `test-results/screenshots/fitting-room-${size}-${theme}.png`, fullPage: true });
-      await page
-        .getByRole("region", { name: "Book a Fitting" })
-        .screenshot({ path: `test-results/screenshots/fitting-room-form-${size}-${theme}.png` });
+      await screenshotForPeople(page, `fitting-room-${size}-${theme}`, { fullPage: true });
+      await screenshotForPeople(page.getByRole("region", { name: "Book a Fitting" }), `fitting-room-form-${size}-${theme}`);
       expect(errors).toEqual([]);
     });
   }
@@ -337,7 +335,7 @@ test.describe("the pull list", () => {
     await expectNoAxeViolations(page);
     for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await page.setViewportSize(viewport);
-      await pull.screenshot({ path: `test-results/screenshots/fitting-pull-list-${size}.png` });
+      await screenshotForPeople(pull, `fitting-pull-list-${size}`);
     }
     await chooseDate(page, boutiqueDatePlus(9));
     await page.getByLabel("Full name").fill("Ada S. Shopper");
@@ -352,7 +350,7 @@ test.describe("the pull list", () => {
       for (const theme of THEMES) {
         await page.setViewportSize(viewport);
         await page.emulateMedia({ colorScheme: theme });
-        await panel.screenshot({ path: `test-results/screenshots/fitting-confirmation-${size}-${theme}.png` });
+        await screenshotForPeople(panel, `fitting-confirmation-${size}-${theme}`);
       }
     }
     await page.emulateMedia({ colorScheme: "light" });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { collectConsoleErrors, expectNoAxeViolations, VIEWPORTS } from "./helpers";
+import { collectConsoleErrors, expectNoAxeViolations, screenshotForPeople, VIEWPORTS } from "./helpers";
 import { startSessionAsReturning } from "./brand-helpers";
 
 // The brand intro and the newsletter prompt greet a new session (effects.spec.ts and newsletter.spec.ts test them); shopping is tested without them.
@@ -70,7 +70,7 @@ test.describe("header and footer", () => {
     const menu = page.getByRole("dialog", { name: "Menu" });
     await expect(menu.getByRole("link")).toHaveText([...NAV, "Sign In"]);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: "test-results/screenshots/menu-phone.png" });
+    await screenshotForPeople(page, "menu-phone");
     await page.keyboard.press("Escape");
     await expect(menu).toBeHidden();
     await page.getByRole("button", { name: "Open menu" }).click();
@@ -105,7 +105,7 @@ test.describe("the bag", () => {
       // A checkout left half-done before a reload does not stay stuck.
       await expect(bag.getByRole("button", { name: "Checkout with Shopify" })).toBeEnabled();
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: `test-results/screenshots/bag-${size}.png` });
+      await screenshotForPeople(page, `bag-${size}`);
       await bag.getByRole("button", { name: "One more Magnolia Lace Gown" }).click();
       await expect(bag.getByTestId("bag-total")).toHaveText("USD $3,747.00");
       await page.reload();

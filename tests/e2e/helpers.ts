@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 export const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1440, height: 900 } } as const;
 export const THEMES = ["light", "dark"] as const;
@@ -17,6 +17,20 @@ export async function waitForAnimationsToEnd(page: Page) {
       ),
     )
     .toBe(0);
+}
+
+/**
+ * A picture for people to look at (light and dark, 390 and 1440 px), taken only when SCREENSHOTS is set
+ * (`SCREENSHOTS=1 npx playwright test`), into test-results/screenshots/<name>.png. It asserts nothing, so the run
+ * that checks the boutique skips it; the checks beside it (axe, texts) run either way.
+ */
+export async function screenshotForPeople(
+  target: Pick<Page, "screenshot"> | Pick<Locator, "screenshot">,
+  name: string,
+  options: { fullPage?: boolean; animations?: "disabled" | "allow" } = {},
+) {
+  if (!process.env.SCREENSHOTS) return;
+  await target.screenshot({ path: `test-results/screenshots/${name}.png`, ...options });
 }
 
 /** Fails the test on any WCAG 2.1 A/AA violation axe can find on the page as it is now. */

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectImagesLoadedAndSized, loadAllImages, revealWholePage, startSessionAsReturning, waitForHydration } from "./brand-helpers";
-import { collectConsoleErrors, expectNoAxeViolations, stopClockBeforeLoad, THEMES, VIEWPORTS } from "./helpers";
+import { collectConsoleErrors, expectNoAxeViolations, screenshotForPeople, stopClockBeforeLoad, THEMES, VIEWPORTS } from "./helpers";
 
 const INSTAGRAM = "https://www.instagram.com/thehivebridal";
 
@@ -92,7 +92,7 @@ test.describe("home page", () => {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow).toBeLessThanOrEqual(0);
         await expectNoAxeViolations(page);
-        await page.screenshot({ path: `test-results/screenshots/home-${size}-${theme}.png`, fullPage: true });
+        await screenshotForPeople(page, `home-${size}-${theme}`, { fullPage: true });
         expect(errors).toEqual([]);
       });
     }

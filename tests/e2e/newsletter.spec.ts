@@ -1,6 +1,15 @@
 import { expect, test, type Page } from "@playwright/test";
 import { NEWSLETTER_PROMPTED_KEY, startSessionAsReturning, waitForHydration } from "./brand-helpers";
-import { CLOCK_START, collectConsoleErrors, expectNoAxeViolations, runClockUntil, stopClockBeforeLoad, THEMES, VIEWPORTS } from "./helpers";
+import {
+  CLOCK_START,
+  collectConsoleErrors,
+  expectNoAxeViolations,
+  runClockUntil,
+  screenshotForPeople,
+  stopClockBeforeLoad,
+  THEMES,
+  VIEWPORTS,
+} from "./helpers";
 import AxeBuilder from "@axe-core/playwright";
 
 /** Axe inside the open dialog: the page behind it is inert and dimmed on purpose. */
@@ -303,12 +312,12 @@ test.describe("newsletter modal: signing up", () => {
         const dialog = await openModalFromCta(page);
         await expect(dialog.getByText("We respect your privacy.", { exact: false })).toBeVisible();
         await expectNoAxeViolationsInDialog(page);
-        await page.screenshot({ path: `test-results/screenshots/modal-${size}-${theme}.png` });
+        await screenshotForPeople(page, `modal-${size}-${theme}`);
         await dialog.getByLabel("Email address").fill(uniqueEmail(`shot-${size}-${theme}`));
         await dialog.getByRole("button", { name: "Claim My 15% Off" }).click();
         await expect(dialog.getByText("HIVE15", { exact: true })).toBeVisible();
         await expectNoAxeViolationsInDialog(page);
-        await page.screenshot({ path: `test-results/screenshots/modal-success-${size}-${theme}.png` });
+        await screenshotForPeople(page, `modal-success-${size}-${theme}`);
       });
     }
   }

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { startSessionAsReturning } from "./brand-helpers";
-import { collectConsoleErrors, expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
+import { collectConsoleErrors, expectNoAxeViolations, screenshotForPeople, THEMES, VIEWPORTS } from "./helpers";
 
 // The first page of a session opens with the brand intro (effects.spec.ts tests it); these pages are looked at without it.
 test.beforeEach(async ({ page }) => {
@@ -24,7 +24,7 @@ test.describe("404 page", () => {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow).toBeLessThanOrEqual(0);
         await expectNoAxeViolations(page);
-        await page.screenshot({ path: `test-results/screenshots/404-${size}-${theme}.png`, fullPage: true });
+        await screenshotForPeople(page, `404-${size}-${theme}`, { fullPage: true });
         await home.click();
         await expect(page).toHaveURL("/");
         expect(errors.filter((e) => !e.includes("404"))).toEqual([]);

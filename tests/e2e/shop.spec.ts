@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { collectConsoleErrors, expectNoAxeViolations, THEMES, VIEWPORTS } from "./helpers";
+import { collectConsoleErrors, expectNoAxeViolations, screenshotForPeople, THEMES, VIEWPORTS } from "./helpers";
 import { startSessionAsReturning, waitForHydration } from "./brand-helpers";
 
 // The brand intro and the newsletter prompt greet a new session (effects.spec.ts and newsletter.spec.ts test them); shopping is tested without them.
@@ -128,7 +128,7 @@ test.describe("collection pages", () => {
     }
     await expect(styles.getByRole("button", { name: "All Styles" })).toHaveAttribute("aria-pressed", "true");
     await expect(drawer.getByRole("combobox", { name: "Sort by" })).toHaveValue("featured");
-    await page.screenshot({ path: "test-results/screenshots/filter-drawer-phone.png" });
+    await screenshotForPeople(page, "filter-drawer-phone");
     await styles.getByRole("button", { name: "Bohemian" }).click();
     await expect(drawer).toBeHidden();
     await expect(page).toHaveURL(/\?style=bohemian$/);
@@ -209,10 +209,7 @@ test.describe("collection pages", () => {
           await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
           await page.waitForLoadState("networkidle");
           await expectNoAxeViolations(page);
-          await page.screenshot({
-            path: `test-results/screenshots/${collection}-${size}-${theme}.png`,
-            fullPage: collection === "weddings",
-          });
+          await screenshotForPeople(page, `${collection}-${size}-${theme}`, { fullPage: collection === "weddings" });
         }
         expect(errors).toEqual([]);
       });
@@ -369,7 +366,7 @@ test.describe("product page", () => {
         await page.getByRole("button", { name: /Shopping bag, 1 item/ }).click();
         await expect(more).toBeDisabled();
         await expectNoAxeViolations(page);
-        await page.screenshot({ path: `test-results/screenshots/bag-at-limit-${size}-${theme}.png` });
+        await screenshotForPeople(page, `bag-at-limit-${size}-${theme}`);
       });
     }
   }
@@ -437,7 +434,7 @@ test.describe("product page", () => {
         // The tab opened for the checkout closed again: there is no checkout to show.
         await expect.poll(() => second.context.pages().length).toBe(1);
         await expectNoAxeViolations(second.page);
-        await second.page.screenshot({ path: `test-results/screenshots/bag-sold-out-${size}-${theme}.png` });
+        await screenshotForPeople(second.page, `bag-sold-out-${size}-${theme}`);
         await Promise.all(shoppers.map((s) => s.context.close()));
       });
     }
@@ -533,7 +530,7 @@ test.describe("product page", () => {
     await expect(bar).toBeInViewport();
     await bar.getByRole("button", { name: "Add to Bag" }).click();
     await expect(page.getByTestId("bag-count")).toHaveText("1");
-    await page.screenshot({ path: "test-results/screenshots/product-sticky-phone.png" });
+    await screenshotForPeople(page, "product-sticky-phone");
   });
 
   test("tells search engines the price and availability", async ({ page }) => {
@@ -571,7 +568,7 @@ test.describe("product page", () => {
         await page.goto("/product/juliette-romantic-tulle-gown");
         await page.waitForLoadState("networkidle");
         await expectNoAxeViolations(page);
-        await page.screenshot({ path: `test-results/screenshots/product-${size}-${theme}.png` });
+        await screenshotForPeople(page, `product-${size}-${theme}`);
         expect(errors).toEqual([]);
       });
     }

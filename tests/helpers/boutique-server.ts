@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { freePort } from "./smtp";
+import { freePort, startSmtpServer, type TestSmtpServer } from "./smtp";
 import { spawnNode, tempDir, type Spawned } from "./processes";
 
 const MAIN = fileURLToPath(new URL("../../server/main.js", import.meta.url));
@@ -76,6 +76,32 @@ export async function startOwnBoutique(
 ): Promise<BoutiqueServer> {
   const port = await freePort();
   return startBoutique({ PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, ...env }, options);
+}
+
+/** A test SMTP server and a boutique of its own mailing to it as "The Hive"; `stop` ends both. */
+export interface MailingBoutique {
+  smtp: TestSmtpServer;
+  boutique: BoutiqueServer;
+  stop(): Promise<void>;
+}
+
+/** Starts the SMTP server, then the boutique (startOwnBoutique) sending to it; `env` adds to or overrides its settings. */
+export async function startMailingBoutique(env: Record<string, string | undefined> = {}): Promise<MailingBoutique> {
+  const smtp = await startSmtpServer();
+  try {
+    const boutique = await startOwnBoutique({ SMTP_URL: smtp.url, MAIL_FROM: "The Hive <hello@thehive.test>", ...env });
+    return {
+      smtp,
+      boutique,
+      async stop() {
+        await boutique.stop("SIGTERM");
+        await smtp.close();
+      },
+    };
+  } catch (error) {
+    await smtp.close();
+    throw error;
+  }
 }
 
 /** Gives `email`'s account the admin role the operator's way: the CLI (scripts/admin-grant.ts) on the data folder `dataDir`. */

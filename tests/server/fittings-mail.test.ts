@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BoutiqueServer, startOwnBoutique, grantAdminRole } from "../helpers/boutique-server";
+import { type BoutiqueServer, type MailingBoutique, startMailingBoutique, grantAdminRole } from "../helpers/boutique-server";
 import { designForm, signUpShopper } from "../helpers/shoppers";
-import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../helpers/smtp";
+import type { ReceivedMail, TestSmtpServer } from "../helpers/smtp";
 import { formatSlot } from "~/lib/format";
 import { boutiqueDatePlus } from "../helpers/boutique-date";
 import { readIcsStrictly } from "../helpers/ics";
@@ -44,15 +44,13 @@ function invitation(mail: ReceivedMail) {
 }
 
 describe("fitting mail over SMTP", { timeout: 300_000 }, () => {
+  let mailing: MailingBoutique | undefined;
   let smtp: TestSmtpServer;
   let boutique: BoutiqueServer;
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    boutique = await startOwnBoutique({
-      SMTP_URL: smtp.url,
-      MAIL_FROM: "The Hive <hello@thehive.test>",
-    });
+    mailing = await startMailingBoutique();
+    ({ smtp, boutique } = mailing);
   }, 300_000);
 
   /** Books through the page's form, as a browser without JavaScript posts it. */
@@ -60,8 +58,7 @@ describe("fitting mail over SMTP", { timeout: 300_000 }, () => {
     fetch(`${boutique.url}/fitting-room`, { method: "POST", headers, body: new URLSearchParams(fields) });
 
   afterAll(async () => {
-    await boutique?.stop("SIGTERM");
-    await smtp?.close();
+    await mailing?.stop();
   });
 
   it("books, mails a valid invitation, and the cancel link cancels with METHOD:CANCEL", async () => {

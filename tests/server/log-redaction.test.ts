@@ -1,9 +1,9 @@
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CheckoutResponse, Product } from "~/modules/catalogue/types";
-import { type BoutiqueServer, startOwnBoutique } from "../helpers/boutique-server";
+import { type BoutiqueServer, type MailingBoutique, startMailingBoutique } from "../helpers/boutique-server";
 import { signUpShopper } from "../helpers/shoppers";
-import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../helpers/smtp";
+import type { ReceivedMail, TestSmtpServer } from "../helpers/smtp";
 import { boutiqueDatePlus } from "../helpers/boutique-date";
 
 // Issue 23, finding 1: every link the boutique mails carries a secret (a token in the path or the query, a
@@ -52,20 +52,17 @@ function occurrences(text: string, needle: string): number {
 }
 
 describe("no working secret in the log", { timeout: 300_000 }, () => {
+  let mailing: MailingBoutique | undefined;
   let smtp: TestSmtpServer;
   let boutique: BoutiqueServer;
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    boutique = await startOwnBoutique({
-      SMTP_URL: smtp.url,
-      MAIL_FROM: "The Hive <hello@thehive.test>",
-    });
+    mailing = await startMailingBoutique();
+    ({ smtp, boutique } = mailing);
   }, 300_000);
 
   afterAll(async () => {
-    await boutique?.stop("SIGTERM");
-    await smtp?.close();
+    await mailing?.stop();
   });
 
   it("follows every mailed link and a checkout, and the output never holds their tokens", async () => {

@@ -42,7 +42,7 @@ import {
 } from "./dashboard-read-model.server";
 import type { ActivityEntry, DashboardCounts, DashboardPage, DashboardRow, DashboardView } from "./types";
 
-export { AGENDA_LIMIT, loadAgenda } from "./agenda-read-model.server";
+export { AGENDA_LIMIT, agendaQuery, loadAgenda } from "./agenda-read-model.server";
 
 export { auditAvailability, type Actor } from "./audit.server";
 
@@ -181,8 +181,8 @@ export async function loadRowDetails(db: Database, tab: DashboardTab, id: string
 // --- changes ------------------------------------------------------------------
 
 type ChangeOutcome = { ok: true } | { ok: false; reason: "invalid" | "not-found" | "conflict" };
-/** A fitting's status change may also find that someone else changed it first: `now` is what it is now. */
-type StatusOutcome = ChangeOutcome | { ok: false; reason: "stale"; now: string };
+/** A fitting's status change may also find it changed first by someone else (`now`), or its day or time closed. */
+type StatusOutcome = ChangeOutcome | { ok: false; reason: "stale"; now: string } | { ok: false; reason: "closed"; message: string };
 /** A delete may also be refused because the fitting is still to come: "Cancel it first". */
 type DeleteOutcome = ChangeOutcome | { ok: false; reason: "upcoming" };
 
@@ -225,9 +225,12 @@ export async function changeStatus(
   try {
     return await db.transaction(async (tx) => {
       const change =
-        tab === "appointments" ? await setFittingStatus(tx, id, status, expected) : await setDesignRequestStatus(tx, id, status);
+        tab === "appointments"
+          ? await setFittingStatus(tx, id, status, { expected, capacity: fittingMail?.settings.FITTING_SLOT_CAPACITY })
+          : await setDesignRequestStatus(tx, id, status);
       if (change === "not-found" || change === "conflict") return { ok: false, reason: change } as const;
       if ("stale" in change) return { ok: false, reason: "stale", now: change.stale } as const;
+      if ("refused" in change) return { ok: false, reason: "closed", message: change.refused } as const;
       if (!change.changed) return { ok: true } as const;
       const { before } = change;
       await recordChange(tx, { actor, action: "status-change", tab, id, from: before.status, to: status, label: labelOf(before) });

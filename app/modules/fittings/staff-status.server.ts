@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Executor } from "~/db/client.server";
 import { isActiveAppointmentStatus } from "~/db/constants";
-import { slotEnd } from "./availability.server";
+import { judgeStaffRules, lockFittingDay, slotEnd, staffRefusal } from "./availability.server";
 
 /** What the row was before a change: its status and who it is for (the audit's label). */
 export type FittingRowBefore = {
@@ -14,21 +14,42 @@ export type FittingRowBefore = {
 
 /**
  * Sets a fitting's status, locking its row. Back to an active status only while its seat is still free (another
- * booking may have taken it since): "conflict" otherwise. A status it already has changes nothing. `expected`, the
- * status the staff member saw: when someone else changed it since (two staff at once), nothing is changed and
- * "stale" says so, with the status it has now; the first change wins and the second is told.
+ * booking may have taken it since): "conflict" otherwise. Taking a seat again also answers to staff's rules, judged
+ * as a booking is, under the slot's lock (taken before the row's): a closed day or blocked time is `refused` with
+ * the booking form's words, a slot whose seats are all taken is a "conflict". `capacity` is the usual seats of a
+ * time (FITTING_SLOT_CAPACITY); without it only staff's own seat changes count. A status it already has changes
+ * nothing. `expected`, the status the staff member saw: when someone else changed it since (two staff at once),
+ * nothing is changed and "stale" says so, with the status it has now; the first change wins and the second is told.
  */
 export async function setFittingStatus(
   tx: Executor,
   id: string,
   status: string,
-  expected?: string,
-): Promise<{ changed: boolean; before: FittingRowBefore } | "not-found" | "conflict" | { stale: string }> {
-  const [before] = await queryRows<FittingRowBefore>(tx, sql`select status, name, email from appointments where id = ${id} for update`);
-  if (!before) return "not-found";
-  if (before.status === status) return { changed: false, before };
-  if (expected !== undefined && before.status !== expected) return { stale: before.status };
+  options: { expected?: string; capacity?: number } = {},
+): Promise<{ changed: boolean; before: FittingRowBefore } | "not-found" | "conflict" | { stale: string } | { refused: string }> {
   const active = isActiveAppointmentStatus(status);
+  if (active) {
+    const [slot] = await queryRows<{ date: string; time: string }>(
+      tx,
+      sql`select preferred_date::text as date, preferred_time as time from appointments where id = ${id}`,
+    );
+    if (!slot) return "not-found";
+    await lockFittingDay(tx, slot.date, slot.time);
+  }
+  const [row] = await queryRows<FittingRowBefore & { date: string; time: string }>(
+    tx,
+    sql`select status, name, email, preferred_date::text as date, preferred_time as time from appointments where id = ${id} for update`,
+  );
+  if (!row) return "not-found";
+  const before: FittingRowBefore = { status: row.status, name: row.name, email: row.email };
+  if (before.status === status) return { changed: false, before };
+  if (options.expected !== undefined && before.status !== options.expected) return { stale: before.status };
+  if (active && !isActiveAppointmentStatus(before.status)) {
+    // Only an active fitting is ever moved, so the slot locked above is still this one's.
+    const rules = await judgeStaffRules(tx, row.date, row.time, options.capacity ?? Number.POSITIVE_INFINITY);
+    if (rules === "day" || rules === "slot") return { refused: staffRefusal(rules) };
+    if (rules === "full") return "conflict";
+  }
   const updated = await queryRows<{ id: string }>(
     tx,
     active

@@ -4,7 +4,7 @@ import { auditLog } from "~/db/schema/audit";
 import { appointments, fittingDays, fittingSlots } from "~/db/schema/fittings";
 import { mailOutbox } from "~/db/schema/mail";
 import { createSignedTokens } from "~/lib/signed-token.server";
-import { auditAvailability, cancelFittingAsStaff, rescheduleFittingAsStaff } from "~/modules/admin/admin.server";
+import { auditAvailability, cancelFittingAsStaff, changeStatus, rescheduleFittingAsStaff } from "~/modules/admin/admin.server";
 import {
   availabilityOverview,
   bookFitting,
@@ -135,6 +135,38 @@ describe.each(testEngines)("staff availability on $name", (engine) => {
       "unblock-slot",
       "reset-seats",
     ]);
+  });
+
+  it("a cancelled fitting set back to confirmed from the dashboard answers to staff's rules as a booking does", async () => {
+    expect(await book({ email: "one@example.com" })).toMatchObject({ status: "booked" });
+    const second = await book({ email: "two@example.com" });
+    expect(second).toMatchObject({ status: "booked" });
+    const id = second.status === "booked" ? second.appointment.id : "";
+    const status = (to: string) => changeStatus(db(), ACTOR, { tab: "appointments", id, status: to }, staff);
+    expect(await status("cancelled")).toEqual({ ok: true });
+    // The day closed since: she cannot be put back on it.
+    await change({ action: "close-day", date: MONDAY, note: "Holiday" });
+    expect(await status("confirmed")).toEqual({
+      ok: false,
+      reason: "closed",
+      message: "The fitting room is closed on that day. Please choose another date.",
+    });
+    await change({ action: "reopen-day", date: MONDAY });
+    // Her time blocked: refused in the booking form's words.
+    await change({ action: "block-slot", date: MONDAY, time: "10:00", note: null });
+    expect(await status("confirmed")).toMatchObject({
+      ok: false,
+      reason: "closed",
+      message: "That time is not available. Please choose another time.",
+    });
+    await change({ action: "unblock-slot", date: MONDAY, time: "10:00" });
+    // The time cut to one seat, which the other booking holds: a conflict, though her own seat (the second) is free.
+    await change({ action: "set-seats", date: MONDAY, time: "10:00", seats: 1 });
+    expect(await status("confirmed")).toEqual({ ok: false, reason: "conflict" });
+    const [row] = await db().select().from(appointments).where(eq(appointments.id, id));
+    expect(row?.status).toBe("cancelled");
+    await change({ action: "reset-seats", date: MONDAY, time: "10:00" });
+    expect(await status("confirmed")).toEqual({ ok: true });
   });
 
   it("refuses past days, Sundays, days over two years ahead and bad input, storing nothing", async () => {

@@ -105,6 +105,23 @@ function NoteField({ id, errors }: { id: string; errors: ReturnType<typeof getFo
   );
 }
 
+/** The time a change is for: one slot, or (`wholeDay`) a slot or the whole day. */
+function TimeField({ id, errors, wholeDay = false }: { id: string; errors: ReturnType<typeof getFormErrors>; wholeDay?: boolean }) {
+  return (
+    <Field id={`${id}-time`} label={wholeDay ? "Day or time" : "Time"} errors={errors.errorsOf("time")}>
+      <Select
+        name="time"
+        required={!wholeDay}
+        options={TIME_OPTIONS}
+        placeholder={wholeDay ? undefined : "Choose a time"}
+        defaultValue={errors.valueOf("time") ?? ""}
+      >
+        {wholeDay ? <option value="">Whole day</option> : null}
+      </Select>
+    </Field>
+  );
+}
+
 /** The three changes staff make: close a day, block a time, change seats. */
 export function AvailabilityForms({
   today,
@@ -141,9 +158,7 @@ export function AvailabilityForms({
       >
         {(errors, id) => (
           <>
-            <Field id={`${id}-time`} label="Time" errors={errors.errorsOf("time")}>
-              <Select name="time" required options={TIME_OPTIONS} placeholder="Choose a time" defaultValue={errors.valueOf("time") ?? ""} />
-            </Field>
+            <TimeField id={id} errors={errors} />
             <NoteField id={id} errors={errors} />
           </>
         )}
@@ -160,11 +175,7 @@ export function AvailabilityForms({
       >
         {(errors, id) => (
           <>
-            <Field id={`${id}-time`} label="Day or time" errors={errors.errorsOf("time")}>
-              <Select name="time" options={TIME_OPTIONS} defaultValue={errors.valueOf("time") ?? ""}>
-                <option value="">Whole day</option>
-              </Select>
-            </Field>
+            <TimeField id={id} errors={errors} wholeDay />
             <Field id={`${id}-seats`} label="Seats" errors={errors.errorsOf("seats")} description="A whole number from 1 to 100.">
               <Input
                 name="seats"
