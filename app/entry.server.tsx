@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
-import { requestContext } from "~/lib/context.server";
+import { requestContext, servicesContext } from "~/lib/context.server";
 import { NonceProvider } from "~/lib/nonce";
 import { ModulePreloadPriority } from "~/lib/script-priority.server";
 import { StylesheetProvider, type StylesheetDelivery } from "~/lib/stylesheet";
@@ -163,5 +163,7 @@ export function handleError(error: unknown, { request, context }: { request: Req
   // Aborted requests and expected answers (404, 405...) are not errors of ours.
   if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
   const { logger } = context.get(requestContext);
+  // A database out of reach is said once by the watch, and answered 503 with Retry-After (server/app.ts).
+  context.get(servicesContext).databaseOutage.report(error);
   logger.error({ err: error, path: new URL(request.url).pathname }, "unhandled error in a loader or action");
 }

@@ -9,6 +9,8 @@ import { constants as zlibConstants } from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { pingDatabase } from "~/db/client.server";
+import { watchDatabaseOutage } from "~/db/outage.server";
 import { resolveAppSecrets, type AppSecrets } from "~/lib/app-secret.server";
 import { requestContext, servicesContext, type AppServices } from "~/lib/context.server";
 import { createLogger } from "~/lib/logger.server";
@@ -25,7 +27,7 @@ import { createLogTransport, createSmtpTransport } from "~/modules/mail/transpor
 import { ChangeBus, listenForAdminChanges } from "~/modules/realtime/change-bus.server";
 import { StreamAccessWatch } from "~/modules/realtime/stream-access.server";
 import { Redactor } from "~/lib/redact-secrets";
-import { errorHandler } from "./error-handler";
+import { answerOutage, errorHandler } from "./error-handler";
 import { chooseLogFormat, describeOpening, humanReadableLog } from "./human-log";
 import { healthCheck, operatorEndpoints } from "./operator-endpoints";
 import { reactRouterHandler } from "./react-router-handler";
@@ -92,6 +94,8 @@ export function createApp(
 
   if (options.dev) app.use(options.dev.middlewares);
   else serveBuiltClient(app, fileURLToPath(new URL("../client", import.meta.url)));
+  // While the database is out of reach, pages and forms wait for it with 503 and Retry-After (files are served above).
+  app.use((_req, res, next) => (services.databaseOutage.down ? answerOutage(res) : next()));
 
   const build = options.dev?.loadBuild ?? options.build;
   if (!build) throw new Error("createApp needs a server build");
@@ -100,6 +104,7 @@ export function createApp(
     reactRouterHandler({
       build,
       uploadLimit: services.env.UPLOAD_LIMIT_BYTES,
+      outage: services.databaseOutage,
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);
@@ -148,6 +153,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const { database, lock } = await openLockedDatabase(env, logger, controlToken);
 
   const db = database.db;
+  const databaseOutage = watchDatabaseOutage({ ping: () => pingDatabase(db), logger });
+  database.onConnectionLost((error) => databaseOutage.report(error));
   const changes = new ChangeBus();
   const transport =
     env.MAIL_TRANSPORT === "smtp" && env.SMTP_URL
@@ -205,6 +212,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const services: AppServices = {
     env,
     database,
+    databaseOutage,
     logger,
     changes,
     streamAccess,
@@ -274,6 +282,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     beginDraining: () => changes.close(),
     async stopServices() {
       await sweeping;
+      await databaseOutage.stop();
       await holds.stop();
       await reminders.stop();
       await worker.stop();

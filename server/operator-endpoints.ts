@@ -5,6 +5,7 @@ import { timingSafeEqual } from "node:crypto";
 import type express from "express";
 import type { Request } from "express";
 import { pingDatabase } from "~/db/client.server";
+import { OUTAGE_RETRY_AFTER_SECONDS } from "~/db/outage.server";
 import { backupStream } from "~/db/backup.server";
 import type { AppServices } from "~/lib/context.server";
 import { grantAdminByEmail } from "~/modules/accounts/accounts.server";
@@ -26,7 +27,11 @@ export function healthCheck(app: express.Express, services: AppServices, lifecyc
       res.set("Cache-Control", "no-store").json({ status: "ok", database: "ok", engine: services.database.engine });
     } catch (error) {
       res.locals.logger.error({ err: error }, "health check failed");
-      res.status(503).set("Cache-Control", "no-store").json({ status: "error", database: "unavailable" });
+      services.databaseOutage.report(error);
+      res
+        .status(503)
+        .set({ "Cache-Control": "no-store", "Retry-After": String(OUTAGE_RETRY_AFTER_SECONDS) })
+        .json({ status: "error", database: "unavailable" });
     }
   });
 }

@@ -2,6 +2,7 @@ import { Transform, type Readable } from "node:stream";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { OUTAGE_RETRY_AFTER_SECONDS } from "~/db/outage.server";
 
 /**
  * Express → React Router, after the request guard: the Fetch request is built
@@ -14,6 +15,8 @@ export function reactRouterHandler(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);
   getLoadContext: (req: Request, res: Response) => RouterContextProvider;
   uploadLimit: number;
+  /** A 5xx answered while the database is out of reach is a 503 with Retry-After: the failure was not the page's. */
+  outage: { readonly down: boolean };
 }) {
   const handle = createRequestHandler(options.build, process.env.NODE_ENV);
   return async (req: Request, res: Response, next: NextFunction) => {
@@ -47,8 +50,10 @@ export function reactRouterHandler(options: {
         await response.body?.cancel();
         return;
       }
-      res.statusMessage = response.statusText;
-      res.status(response.status);
+      const outage = response.status >= 500 && options.outage.down;
+      res.statusMessage = outage ? "Service Unavailable" : response.statusText;
+      res.status(outage ? 503 : response.status);
+      if (outage) res.setHeader("Retry-After", String(OUTAGE_RETRY_AFTER_SECONDS));
       // A route's header replaces the server's default of the same name (one Referrer-Policy, not two); only cookies add up.
       for (const [key, value] of response.headers.entries()) {
         if (key === "set-cookie") res.append(key, value);

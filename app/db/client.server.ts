@@ -47,6 +47,8 @@ export interface DatabaseHandle {
   engine: Engine;
   /** Calls `onMessage` for each NOTIFY on `channel`, `onGap` when notifications may have been missed. */
   listen(channel: string, onMessage: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
+  /** Calls `listener` when a pooled connection is lost (PostgreSQL restarted); an embedded database has none to lose. */
+  onConnectionLost(listener: (error: unknown) => void): void;
   close(): Promise<void>;
 }
 
@@ -188,6 +190,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
       const stop = await client.listen(channel, onMessage);
       return () => stop();
     },
+    onConnectionLost() {},
     async close() {
       if (!client.closed) await client.close();
     },
@@ -197,14 +200,23 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
   const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import("pg"), import("drizzle-orm/node-postgres")]);
   const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
-  // An idle client that loses its connection emits 'error' on the pool;
-  // without a listener that would crash the process.
-  pool.on("error", () => {});
+  // A client that loses its connection (PostgreSQL restarted) emits 'error': on the pool while idle, on the client
+  // itself while checked out, between a transaction's queries for one. Without a listener either would crash the
+  // process. The pool drops that client and opens a new one when next asked; the query in flight fails on its own.
+  const lost = new Set<(error: unknown) => void>();
+  const connectionLost = (error: unknown) => {
+    for (const listener of lost) listener(error);
+  };
+  pool.on("error", connectionLost);
+  pool.on("connect", (client) => client.on("error", connectionLost));
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   const listeners = new Set<{ stop: () => Promise<void> }>();
   return {
     db,
     engine: "postgres",
+    onConnectionLost(listener) {
+      lost.add(listener);
+    },
     async listen(channel, onMessage, onGap) {
       const listener = await listenPostgres(pg.Client, url, channel, onMessage, onGap);
       listeners.add(listener);

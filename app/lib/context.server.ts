@@ -1,5 +1,6 @@
 import { createContext } from "react-router";
 import type { DatabaseHandle } from "~/db/client.server";
+import type { DatabaseOutage } from "~/db/outage.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
 import type { SignedTokens } from "./signed-token.server";
@@ -14,6 +15,8 @@ export interface AppServices {
   env: Env;
   /** PGlite or PostgreSQL: `database.db` is the drizzle instance, `database.engine` says which. */
   database: DatabaseHandle;
+  /** Whether the database is out of reach now (answered 503 with Retry-After), told of each failed query. */
+  databaseOutage: DatabaseOutage;
   logger: Logger;
   /** Signs and verifies the tokens in links (unsubscribe, cancel...), one key per purpose. */
   tokens: SignedTokens;

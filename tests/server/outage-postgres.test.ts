@@ -1,0 +1,102 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { startOwnBoutique, type BoutiqueServer } from "../helpers/boutique-server";
+import { SLOT_TIMES } from "~/modules/fittings/fittings";
+import { boutiqueDatePlus } from "../helpers/boutique-date";
+import { BURST_ENV, bookFitting } from "../helpers/outage-traffic";
+import { postgresBinaries, startPrivatePostgres, type PrivatePostgres } from "../helpers/private-postgres";
+
+// PostgreSQL restarted under load (issue 27): while it is gone every page and form answers 503 with Retry-After,
+// never a 500, and the same process serves again by itself once it is back.
+
+type Answer = { status: number; retryAfter: string | null; at: number };
+
+/** Shoppers browsing and booking, `lanes` at a time, until stopped: every answer kept (a refused connection is none). */
+function traffic(base: string, lanes = 3) {
+  const answers: Answer[] = [];
+  let stopped = false;
+  let n = 0;
+  const send = async (path: string, init?: RequestInit) => {
+    const response = await fetch(`${base}${path}`, { redirect: "manual", ...init }).catch(() => null);
+    if (!response) return;
+    await response.arrayBuffer();
+    answers.push({ status: response.status, retryAfter: response.headers.get("retry-after"), at: Date.now() });
+  };
+  const lane = async () => {
+    while (!stopped) {
+      const i = n++;
+      await send("/fitting-room");
+      const date = boutiqueDatePlus(7 + (i % 20));
+      const time = SLOT_TIMES[i % SLOT_TIMES.length]!;
+      await send("/fitting-room", {
+        method: "POST",
+        body: new URLSearchParams({ name: "Ada Restart", email: `restart-${i}@burst.example`, date, time }),
+      });
+    }
+  };
+  const running = Promise.all(Array.from({ length: lanes }, lane));
+  return {
+    answers,
+    async stop() {
+      stopped = true;
+      await running;
+    },
+  };
+}
+
+describe.skipIf(!postgresBinaries())("PostgreSQL restarted under load", { timeout: 300_000 }, () => {
+  let database: PrivatePostgres | undefined;
+  let server: BoutiqueServer | undefined;
+  afterAll(async () => {
+    await server?.stop("SIGKILL");
+    await database?.destroy();
+  });
+
+  it("answers 503 with Retry-After while it is gone, and serves again by itself when it is back", async () => {
+    database = await startPrivatePostgres();
+    server = await startOwnBoutique({
+      ...BURST_ENV,
+      DATABASE_URL: database.url,
+      APP_SECRET: randomBytes(32).toString("hex"),
+      MAIL_TRANSPORT: "log",
+    });
+    const base = server.url;
+    const load = traffic(base);
+    await vi.waitFor(() => expect(load.answers.filter((a) => a.status === 200).length).toBeGreaterThanOrEqual(6), {
+      timeout: 60_000,
+      interval: 100,
+    });
+
+    await database.stop();
+    const stoppedAt = Date.now();
+    await vi.waitFor(() => expect(load.answers.filter((a) => a.at > stoppedAt && a.status === 503).length).toBeGreaterThanOrEqual(4), {
+      timeout: 60_000,
+      interval: 100,
+    });
+    const health = await fetch(`${base}/healthz`);
+    expect(health.status).toBe(503);
+    expect(health.headers.get("retry-after")).toBe("5");
+    const page = await fetch(`${base}/fitting-room`);
+    expect(page.status).toBe(503);
+    expect(page.headers.get("retry-after")).toBe("5");
+    expect(await page.text()).toContain("We cannot reach our records just now.");
+
+    await database.start();
+    const restartedAt = Date.now();
+    await vi.waitFor(async () => expect((await fetch(`${base}/healthz`)).status).toBe(200), { timeout: 60_000, interval: 250 });
+    await vi.waitFor(() => expect(load.answers.filter((a) => a.at > restartedAt && a.status === 200).length).toBeGreaterThanOrEqual(4), {
+      timeout: 60_000,
+      interval: 100,
+    });
+    await load.stop();
+
+    // A booking goes through again, on the same process: nothing was restarted.
+    expect((await bookFitting(base, "after-restart@burst.example", 3)).status).toBe(200);
+    expect(server.process.child.exitCode).toBeNull();
+    // No answer was a 500; every 503 asked to retry.
+    expect(load.answers.filter((a) => a.status >= 500 && a.status !== 503)).toEqual([]);
+    expect(load.answers.filter((a) => a.status === 503 && a.retryAfter !== "5")).toEqual([]);
+    // Pages and bookings answered 200 before and after, 503 between.
+    expect(new Set(load.answers.map((a) => a.status))).toEqual(new Set([200, 503]));
+  });
+});
