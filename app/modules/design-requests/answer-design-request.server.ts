@@ -4,8 +4,9 @@ import { limit } from "~/lib/limit.server";
 import { rateLimitRules } from "~/lib/rate-limit-rules.server";
 import { formFailure } from "~/lib/forms";
 import { tooManyRequests } from "~/lib/too-many-requests.server";
-import { MAX_IMAGE_BYTES, MAX_IMAGES } from "~/modules/uploads/uploads";
+import { MAX_IMAGE_BYTES, MAX_IMAGES, UPLOAD_MESSAGES } from "~/modules/uploads/uploads";
 import {
+  isStorageFull,
   receiveUpload,
   removeImages,
   storeImages,
@@ -126,6 +127,7 @@ async function judge(received: ReceivedForm, context: Context, signedInUserId: (
   } catch (error) {
     await removeImages(stored, store);
     logger.error({ err: error }, "design request failed");
-    return data<DesignRequestResult>(formFailure(DESIGN_MESSAGES.failed, {}, values), { status: 503 });
+    const message = isStorageFull(error) ? UPLOAD_MESSAGES.storageFull : DESIGN_MESSAGES.failed;
+    return data<DesignRequestResult>(formFailure(message, {}, values), { status: 503 });
   }
 }

@@ -45,6 +45,12 @@ export interface ReceiveOptions {
 }
 
 /** A body that is not a readable multipart form: the route answers with its status. */
+/** Whether a write failed because the disk (or the user's quota on it) is full. */
+export function isStorageFull(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "ENOSPC" || code === "EDQUOT";
+}
+
 export class UploadRefused extends Error {
   override name = "UploadRefused";
   readonly status: number;
@@ -151,6 +157,8 @@ export async function receiveUpload(request: Request, options: ReceiveOptions): 
     });
     const settled = await Promise.allSettled(tasks);
     const failed = settled.find((result) => result.status === "rejected");
+    // The disk that holds DATA_DIR is full: not the shopper's doing, and said so.
+    if (failed && isStorageFull(failed.reason)) throw new UploadRefused(503, UPLOAD_MESSAGES.storageFull);
     if (failed) throw new UploadRefused(400, UPLOAD_MESSAGES.broken);
   } catch (error) {
     source.destroy();

@@ -38,8 +38,14 @@ export function folderStore(root: string): ImageStore {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true, mode: 0o700 });
       const partial = `${path}.${process.pid}.tmp`;
-      await writeFile(partial, data, { mode: 0o600 });
-      await rename(partial, path);
+      try {
+        await writeFile(partial, data, { mode: 0o600 });
+        await rename(partial, path);
+      } catch (error) {
+        // A write cut short (the disk full) leaves nothing half-written behind.
+        await rm(partial, { force: true });
+        throw error;
+      }
     },
     async open(key) {
       const path = pathOf(key);

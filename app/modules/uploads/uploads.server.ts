@@ -8,7 +8,7 @@ import type { S3ImageStore } from "./s3-store.server";
 import { folderStore, isStorageKey, type ImageStore } from "./store.server";
 import { UPLOAD_MESSAGES } from "./uploads";
 
-export { receiveUpload, UploadRefused, type ReceivedFile, type ReceivedForm, type UploadProblem } from "./receive.server";
+export { isStorageFull, receiveUpload, UploadRefused, type ReceivedFile, type ReceivedForm, type UploadProblem } from "./receive.server";
 export { S3StoreError } from "./s3-error.server";
 export type { S3ImageStore } from "./s3-store.server";
 export type { ImageStore } from "./store.server";

@@ -20,6 +20,7 @@ export const UPLOAD_MESSAGES = {
   unreadable: (name: string) => `${name} could not be read as an image. Please try another file.`,
   bodyTooLarge: "The images together are too large to send. Please choose fewer or smaller images.",
   broken: "The upload did not arrive whole. Please try again.",
+  storageFull: "We cannot store images just now. Please try again later, or send your request without images.",
   hint: `Optional. Up to ${MAX_IMAGES} images (JPEG, PNG, WebP, AVIF or HEIC), 10 MB each.`,
 } as const;
 
