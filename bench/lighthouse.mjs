@@ -88,6 +88,34 @@ const CHROMIUM_FLAGS = [
   "--no-first-run",
 ];
 
+/**
+ * Puts cookies ('name=value; …') into Chromium's own jar over the DevTools protocol: a Cookie header Lighthouse adds
+ * (extraHeaders) is replaced by the jar's, so a staff session has to be in the jar.
+ * @param {number} debuggingPort @param {string} cookieHeader @param {string} origin
+ */
+async function setCookies(debuggingPort, cookieHeader, origin) {
+  const { webSocketDebuggerUrl } = await (await fetch(`http://127.0.0.1:${debuggingPort}/json/version`)).json();
+  const socket = new WebSocket(webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = reject;
+  });
+  const cookies = cookieHeader.split("; ").map((pair) => {
+    const at = pair.indexOf("=");
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), url: origin };
+  });
+  await new Promise((resolve, reject) => {
+    socket.onmessage = (event) => {
+      const answer = JSON.parse(String(event.data));
+      if (answer.id !== 1) return;
+      if (answer.error) reject(new Error(answer.error.message));
+      else resolve(answer);
+    };
+    socket.send(JSON.stringify({ id: 1, method: "Storage.setCookies", params: { cookies } }));
+  });
+  socket.close();
+}
+
 /** A fresh Chromium (own profile, no cache, no storage) for each run, so every run is a first visit. */
 async function launchChromium() {
   const debuggingPort = await freePort();
@@ -118,9 +146,11 @@ async function launchChromium() {
  * The page's main thread in the recorded trace: the summed duration of its top-level tasks by the clock, and the
  * thread time they took (Chromium's `tdur`), from navigation to the end of the trace. Lighthouse simulates the
  * slow phone from the clock durations, so time spent waiting for a core on a busy machine counts against the page.
- * @param {{ traceEvents: Array<Record<string, any>> }} trace
+ * @param {{ traceEvents: Array<Record<string, any>> } | undefined} trace
  */
 function mainThreadTime(trace) {
+  // No trace without the performance category (--categories accessibility).
+  if (!trace) return { wallMs: Number.NaN, cpuMs: Number.NaN };
   const events = trace.traceEvents;
   const navigation = events.find(
     (e) => e.name === "navigationStart" && e.args?.data?.isLoadingMainFrame && /^http/.test(e.args.data.documentLoaderURL ?? ""),
@@ -162,7 +192,8 @@ try {
   // A cold start on the shared machine under load took more than a minute (as the tests allow: 180 s).
   await waitFor(server, /boutique listening/, "the boutique", 180_000);
   const url = `http://127.0.0.1:${port}${path}`;
-  const headers = staff ? { Cookie: await signInAsStaff(`http://127.0.0.1:${port}`) } : undefined;
+  const origin = `http://127.0.0.1:${port}`;
+  const headers = staff ? { Cookie: await signInAsStaff(origin) } : undefined;
   // One unmeasured visit so the server has compiled and cached what it lazily prepares.
   await fetch(url, { headers }).then((r) => r.text());
   mkdirSync(join(root, "bench/results"), { recursive: true });
@@ -171,9 +202,10 @@ try {
   for (let run = 1; run <= runs; run++) {
     const chromium = await launchChromium();
     try {
+      if (headers) await setCookies(chromium.debuggingPort, headers.Cookie, origin);
       const result = await lighthouse(
         url,
-        { port: chromium.debuggingPort, output: "json", logLevel: "error", onlyCategories: categories, extraHeaders: headers },
+        { port: chromium.debuggingPort, output: "json", logLevel: "error", onlyCategories: categories },
         desktop ? desktopConfig : undefined,
       );
       if (!result) throw new Error("Lighthouse returned no result");
