@@ -78,7 +78,8 @@ function DayNavigation({ view, date, today }: { view: AgendaView; date: string; 
       <Button asChild variant="outline" size="sm">
         <Link to={agendaHref(view, addDays(date, -step))} aria-label={`Previous ${unit}`}>
           <ChevronLeft className="size-4" aria-hidden="true" />
-          Previous
+          {/* On a phone the arrows alone, so the three stay on one line (the link's name says which way). */}
+          <span className="max-sm:sr-only">Previous</span>
         </Link>
       </Button>
       <Button asChild variant="choice" size="sm">
@@ -92,7 +93,7 @@ function DayNavigation({ view, date, today }: { view: AgendaView; date: string; 
       </Button>
       <Button asChild variant="outline" size="sm">
         <Link to={agendaHref(view, addDays(date, step))} aria-label={`Next ${unit}`}>
-          Next
+          <span className="max-sm:sr-only">Next</span>
           <ChevronRight className="size-4" aria-hidden="true" />
         </Link>
       </Button>
