@@ -44,6 +44,8 @@ test("the inlined first view and the linked later view look the same, and both h
   // The prefetch puts the file in the cache for the next document, once the page has loaded: on a slow link it must
   // not share the first load's bandwidth with the scripts, fonts and pictures the page needs now.
   await expect.poll(() => css.length).toBeGreaterThan(0);
+  // Its timing entry is written when the file has arrived, a moment after the request went out.
+  await expect.poll(() => page.evaluate((url) => performance.getEntriesByName(url).length, css[0]!)).toBeGreaterThan(0);
   const timing = await page.evaluate((url) => {
     const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
     return { loaded: navigation.loadEventEnd, started: performance.getEntriesByName(url)[0]?.startTime ?? -1 };
