@@ -4,7 +4,7 @@ import { boutiqueDatePlus } from "../helpers/boutique-date";
 import { startMailingBoutique, type BoutiqueServer, type MailingBoutique } from "../helpers/boutique-server";
 import type { TestSmtpServer } from "../helpers/smtp";
 import { signUpInBrowser, startSessionAsReturning, waitForHydration } from "./brand-helpers";
-import { expectNoAxeViolations, screenshotForPeople, THEMES, VIEWPORTS } from "./helpers";
+import { expectNoAxeViolations, screenshotForPeople, showTheme, THEMES, VIEWPORTS } from "./helpers";
 
 // Her fittings in her account, and the page a mail's link opens: a boutique
 // of its own with real SMTP, so the link comes from the mail itself.
@@ -48,12 +48,10 @@ function sameMonthNeighbour(date: string): string {
 
 async function shoot(page: Page, name: string) {
   for (const theme of THEMES) {
-    await page.emulateMedia({ colorScheme: theme });
-    await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
+    await showTheme(page, theme);
     await screenshotForPeople(page, `${name}-${theme}`, { fullPage: true });
   }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+  await showTheme(page, "light");
 }
 
 for (const [size, viewport] of Object.entries(VIEWPORTS)) {

@@ -5,7 +5,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
 import { freePort, startSmtpServer, type TestSmtpServer } from "../helpers/smtp";
 import { startSessionAsReturning, waitForHydration } from "./brand-helpers";
-import { expectNoAxeViolations, screenshotForPeople, THEMES, VIEWPORTS } from "./helpers";
+import { expectNoAxeViolations, screenshotForPeople, showTheme, THEMES, VIEWPORTS } from "./helpers";
 
 // A boutique of its own, at http://localhost:PORT: WebAuthn refuses an IP
 // address as the relying party, and the shared server's APP_URL is
@@ -192,10 +192,7 @@ test("a shopper turns on TOTP, signs in with a code and with a backup code, and 
 
   // The enrolment is on screen once (a reload would not show it again): each look is set in place, as the theme toggle does.
   for (const theme of THEMES) {
-    await page.evaluate((dark) => {
-      document.documentElement.classList.toggle("dark", dark);
-      document.documentElement.style.colorScheme = dark ? "dark" : "light";
-    }, theme === "dark");
+    await showTheme(page, theme);
     for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await page.setViewportSize(viewport);
       await screenshotForPeople(page, `security-enrol-${size}-${theme}`, { fullPage: true });

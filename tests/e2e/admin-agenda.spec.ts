@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { boutiqueDatePlus } from "../helpers/boutique-date";
 import { dayName, signInAsAdmin, timeLabel, uid } from "./admin-helpers";
 import { startSessionAsReturning, waitForHydration } from "./brand-helpers";
-import { expectNoAxeViolations, screenshotForPeople, THEMES, VIEWPORTS } from "./helpers";
+import { expectNoAxeViolations, screenshotForPeople, showTheme, THEMES, VIEWPORTS } from "./helpers";
 
 // The agenda (issue 26): a day's fittings with what to pull, and the marks staff set from it, at both widths.
 test.describe.configure({ timeout: 240_000 });
@@ -105,10 +105,11 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     await page.goto(`/admin/agenda?view=day&date=${date}`);
     await waitForHydration(page);
     for (const theme of THEMES) {
-      await page.emulateMedia({ colorScheme: theme, media: "screen" });
+      await showTheme(page, theme);
       await screenshotForPeople(page, `agenda-${size}-${theme}`, { fullPage: true });
     }
-    await page.emulateMedia({ colorScheme: "light", media: "print" });
+    await showTheme(page, "light");
+    await page.emulateMedia({ media: "print" });
     await screenshotForPeople(page, `agenda-${size}-print`, { fullPage: true });
   });
 }

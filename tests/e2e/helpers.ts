@@ -33,6 +33,19 @@ export async function screenshotForPeople(
   await target.screenshot({ path: `test-results/screenshots/${name}.png`, ...options });
 }
 
+/**
+ * Shows the page in `theme` where it is, as the theme toggle does (the `dark` class and color-scheme on <html>), and
+ * tells the browser the same preference. The theme is read once as a page loads, so emulating the preference alone
+ * would not change a page already shown.
+ */
+export async function showTheme(page: Page, theme: (typeof THEMES)[number]) {
+  await page.emulateMedia({ colorScheme: theme });
+  await page.evaluate((dark) => {
+    document.documentElement.classList.toggle("dark", dark);
+    document.documentElement.style.colorScheme = dark ? "dark" : "light";
+  }, theme === "dark");
+}
+
 /** Fails the test on any WCAG 2.1 A/AA violation axe can find on the page as it is now. */
 export async function expectNoAxeViolations(page: Page) {
   // Colours read halfway through a fade are neither the before nor the after.
