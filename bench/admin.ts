@@ -284,7 +284,7 @@ for (const engine of ENGINES) {
     // The agenda's query must be served by an index (appointments_preferred_date_status_idx), never a scan of the table.
     const plan = await queryRows<{ "QUERY PLAN": string }>(
       db,
-      sql`explain ${agendaQuery(agendaDay, agendaDays("week", agendaDay).at(-1)!)}`,
+      sql`explain ${agendaQuery(agendaDays("week", agendaDay)[0]!, agendaDays("week", agendaDay).at(-1)!)}`,
     );
     const agendaPlan = plan.map((line) => line["QUERY PLAN"]).join("\n");
     // The availability page's loader (issue 26): the next 14 days, staff's rules with their bookings, held fittings.
