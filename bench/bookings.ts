@@ -15,7 +15,7 @@ import { readFileSync } from "node:fs";
 import { inArray } from "drizzle-orm";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { appointments } from "~/db/schema/fittings";
-import { startBoutique } from "../tests/helpers/boutique-server";
+import { startOwnBoutique } from "../tests/helpers/boutique-server";
 import { testEngines } from "../tests/helpers/databases";
 import { printHeader, reportRow, summarise, table } from "./bench-helpers";
 
@@ -51,7 +51,8 @@ async function bench(engine: "pglite" | "postgres") {
 }
 
 async function measure(engine: string, databaseUrl: string | undefined, handle: DatabaseHandle | undefined) {
-  const server = await startBoutique({
+  // Its own address as APP_URL, which PostgreSQL (DATABASE_URL) requires.
+  const server = await startOwnBoutique({
     FITTING_SLOT_CAPACITY: "2",
     BOOKING_RATE_LIMIT: String(count * 2),
     MAIL_TRANSPORT: "log",
