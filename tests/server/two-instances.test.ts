@@ -188,12 +188,16 @@ describe.skipIf(!postgresAvailable)("two instances behind nginx on one PostgreSQ
     await Promise.all(Array.from({ length: 4 }, worker));
     expect(exit).toEqual({ code: 0, signal: null });
 
+    // Every request is answered 200, but for one narrow case: a POST nginx wrote on a connection the kernel had queued
+    // for b in the instant b closed its port is reset before b read it. nginx cannot tell that from a POST b committed,
+    // so it answers 502 rather than send it twice (docs/operations.md, "What is retried"): the shopper is told, and
+    // nothing is stored for it (below).
     expect(
-      results.filter((result) => result.status !== 200),
+      results.filter((result) => result.status !== 200 && !(result.method === "POST" && result.status === 502)),
       `nginx's error log:\n${nginx.errorLog()}`,
     ).toEqual([]);
-    // Every booking answered 200 is stored, once.
-    const booked = results.filter((result) => result.method === "POST").map((result) => result.email);
+    // Every booking answered 200 is stored, once, and no other.
+    const booked = results.filter((result) => result.method === "POST" && result.status === 200).map((result) => result.email);
     const stored = await queryRows<{ email: string }>(
       database.handle.db,
       sql`select email from appointments where email like ${`${tag}-%`}`,
