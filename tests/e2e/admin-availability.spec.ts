@@ -61,7 +61,9 @@ async function calendarDay(page: Page, date: string) {
   await expect(page.getByRole("grid", { name: /^Preferred date, / })).toBeVisible();
   for (let turns = 0; turns < 3 && (await page.getByRole("grid", { name: `Preferred date, ${month}` }).count()) === 0; turns++) {
     const shown = await page.getByRole("grid", { name: /^Preferred date, / }).getAttribute("aria-label");
-    await page.getByRole("button", { name: "Next month" }).click();
+    // The calendar may open on a later month than the date's (its first open day): turn back, else forward.
+    const later = new Date(`${shown?.replace(/^Preferred date, /, "")} 1`) > new Date(`${month} 1`);
+    await page.getByRole("button", { name: later ? "Previous month" : "Next month" }).click();
     await expect(page.getByRole("grid", { name: /^Preferred date, / })).not.toHaveAttribute("aria-label", shown ?? "");
   }
   const grid = page.getByRole("grid", { name: `Preferred date, ${month}` });
