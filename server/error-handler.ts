@@ -1,7 +1,7 @@
 // The last handler: a 4xx raised below keeps its status, a database out of reach is 503 with Retry-After, anything
 // else is logged and answered 500.
 import type { NextFunction, Request, Response } from "express";
-import { isDatabaseUnavailable, OUTAGE_RETRY_AFTER_SECONDS } from "~/db/outage.server";
+import { isDatabaseUnavailable, OUTAGE_HEADERS } from "~/db/outage.server";
 import { BRAND } from "~/lib/brand";
 
 /**
@@ -11,7 +11,7 @@ import { BRAND } from "~/lib/brand";
 export function answerOutage(res: Response) {
   res
     .status(503)
-    .set({ "Retry-After": String(OUTAGE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" })
+    .set(OUTAGE_HEADERS)
     .type("html")
     .send(
       '<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +

@@ -5,7 +5,7 @@ import { timingSafeEqual } from "node:crypto";
 import type express from "express";
 import type { Request } from "express";
 import { pingDatabase } from "~/db/client.server";
-import { OUTAGE_RETRY_AFTER_SECONDS } from "~/db/outage.server";
+import { OUTAGE_HEADERS } from "~/db/outage.server";
 import { backupStream } from "~/db/backup.server";
 import type { AppServices } from "~/lib/context.server";
 import { grantAdminByEmail } from "~/modules/accounts/accounts.server";
@@ -28,10 +28,7 @@ export function healthCheck(app: express.Express, services: AppServices, lifecyc
     } catch (error) {
       res.locals.logger.error({ err: error }, "health check failed");
       services.databaseOutage.report(error);
-      res
-        .status(503)
-        .set({ "Cache-Control": "no-store", "Retry-After": String(OUTAGE_RETRY_AFTER_SECONDS) })
-        .json({ status: "error", database: "unavailable" });
+      res.status(503).set(OUTAGE_HEADERS).json({ status: "error", database: "unavailable" });
     }
   });
 }

@@ -2,7 +2,7 @@ import { Transform, type Readable } from "node:stream";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import { OUTAGE_RETRY_AFTER_SECONDS } from "~/db/outage.server";
+import { OUTAGE_HEADERS } from "~/db/outage.server";
 
 /**
  * Express → React Router, after the request guard: the Fetch request is built
@@ -53,7 +53,7 @@ export function reactRouterHandler(options: {
       const outage = response.status >= 500 && options.outage.down;
       res.statusMessage = outage ? "Service Unavailable" : response.statusText;
       res.status(outage ? 503 : response.status);
-      if (outage) res.setHeader("Retry-After", String(OUTAGE_RETRY_AFTER_SECONDS));
+      if (outage) res.setHeader("Retry-After", OUTAGE_HEADERS["Retry-After"]);
       // A route's header replaces the server's default of the same name (one Referrer-Policy, not two); only cookies add up.
       for (const [key, value] of response.headers.entries()) {
         if (key === "set-cookie") res.append(key, value);

@@ -4,8 +4,8 @@
 import type { Logger } from "~/lib/logger.server";
 import { startPeriodicJob, type PeriodicJob } from "~/lib/periodic-job.server";
 
-/** What a 503 during an outage asks the client (or the proxy) to wait before trying again, in seconds. */
-export const OUTAGE_RETRY_AFTER_SECONDS = 5;
+/** The headers of every 503 during an outage: wait 5 s before trying again (a client or the proxy), keep nothing. */
+export const OUTAGE_HEADERS = { "Retry-After": "5", "Cache-Control": "no-store" } as const;
 
 // Connection refused, reset or cut, and PostgreSQL's "shutting down" and connection-class SQLSTATEs (57P01–57P03, 08xxx).
 const UNAVAILABLE_CODES = new Set([

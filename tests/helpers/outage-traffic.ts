@@ -18,13 +18,17 @@ export const BURST_ENV = {
   FITTING_SLOT_CAPACITY: "100",
 } as const;
 
-export type Sent = { acknowledged: true; status: number } | { acknowledged: false; status: number | string; detail?: string };
+/** What came back: the status and Retry-After of an answer, or the connection's failure (its code as the status). */
+export type Sent =
+  | { acknowledged: true; status: number; retryAfter?: string | null }
+  | { acknowledged: false; status: number | string; retryAfter?: string | null; detail?: string };
 
-async function send(url: string, init: RequestInit): Promise<Sent> {
+/** Sends one request as a browser without JavaScript would (redirects not followed), reading the whole answer. */
+export async function sendRequest(url: string, init: RequestInit = {}): Promise<Sent> {
   try {
     const response = await fetch(url, { redirect: "manual", ...init });
     await response.arrayBuffer();
-    return { acknowledged: response.status < 400, status: response.status };
+    return { acknowledged: response.status < 400, status: response.status, retryAfter: response.headers.get("retry-after") };
   } catch (error) {
     return { acknowledged: false, status: (error as { cause?: { code?: string } }).cause?.code ?? String(error) };
   }
@@ -34,7 +38,7 @@ async function send(url: string, init: RequestInit): Promise<Sent> {
 export function bookFitting(base: string, email: string, n: number): Promise<Sent> {
   const date = boutiqueDatePlus(7 + (Math.floor(n / SLOT_TIMES.length) % 20));
   const time = SLOT_TIMES[n % SLOT_TIMES.length]!;
-  return send(`${base}/fitting-room`, { method: "POST", body: new URLSearchParams({ name: "Ada Burst", email, date, time }) });
+  return sendRequest(`${base}/fitting-room`, { method: "POST", body: new URLSearchParams({ name: "Ada Burst", email, date, time }) });
 }
 
 let photoBytes: Promise<Buffer> | undefined;
@@ -89,7 +93,7 @@ export async function placeOrder(base: string, variantId: string, email: string)
   } catch (error) {
     return { acknowledged: false, status: (error as { cause?: { code?: string } }).cause?.code ?? String(error) };
   }
-  return send(`${base}${checkoutPath}`, { method: "POST", body: new URLSearchParams({ name: "Ada Burst", email }) });
+  return sendRequest(`${base}${checkoutPath}`, { method: "POST", body: new URLSearchParams({ name: "Ada Burst", email }) });
 }
 
 /** Every file under `folder`, as paths relative to it (none when it does not exist). */

@@ -38,10 +38,10 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   if (!bin) throw new Error("PostgreSQL's server binaries were not found (apt-get install -y postgresql, or set PG_BIN)");
   const folder = tempDir("boutique-pg-");
   const asRoot = process.getuid?.() === 0;
-  const postgresIds = asRoot
-    ? await run("id", ["-u", "postgres"]).then(async ({ stdout }) => [Number(stdout), Number((await run("id", ["-g", "postgres"])).stdout)])
-    : null;
-  if (postgresIds) chownSync(folder, postgresIds[0]!, postgresIds[1]!);
+  if (asRoot) {
+    const id = async (flag: "-u" | "-g") => Number((await run("id", [flag, "postgres"])).stdout);
+    chownSync(folder, await id("-u"), await id("-g"));
+  }
   const tool = (name: string, args: string[]) =>
     asRoot ? run("runuser", ["-u", "postgres", "--", join(bin, name), ...args]) : run(join(bin, name), args);
   const data = join(folder, "data");

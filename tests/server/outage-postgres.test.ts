@@ -1,9 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { startOwnBoutique, type BoutiqueServer } from "../helpers/boutique-server";
-import { SLOT_TIMES } from "~/modules/fittings/fittings";
-import { boutiqueDatePlus } from "../helpers/boutique-date";
-import { BURST_ENV, bookFitting } from "../helpers/outage-traffic";
+import { BURST_ENV, bookFitting, sendRequest, type Sent } from "../helpers/outage-traffic";
 import { postgresBinaries, startPrivatePostgres, type PrivatePostgres } from "../helpers/private-postgres";
 
 // PostgreSQL restarted under load (issue 27): while it is gone every page and form answers 503 with Retry-After,
@@ -16,22 +14,14 @@ function traffic(base: string, lanes = 3) {
   const answers: Answer[] = [];
   let stopped = false;
   let n = 0;
-  const send = async (path: string, init?: RequestInit) => {
-    const response = await fetch(`${base}${path}`, { redirect: "manual", ...init }).catch(() => null);
-    if (!response) return;
-    await response.arrayBuffer();
-    answers.push({ status: response.status, retryAfter: response.headers.get("retry-after"), at: Date.now() });
+  const keep = (sent: Sent) => {
+    if (typeof sent.status === "number") answers.push({ status: sent.status, retryAfter: sent.retryAfter ?? null, at: Date.now() });
   };
   const lane = async () => {
     while (!stopped) {
       const i = n++;
-      await send("/fitting-room");
-      const date = boutiqueDatePlus(7 + (i % 20));
-      const time = SLOT_TIMES[i % SLOT_TIMES.length]!;
-      await send("/fitting-room", {
-        method: "POST",
-        body: new URLSearchParams({ name: "Ada Restart", email: `restart-${i}@burst.example`, date, time }),
-      });
+      keep(await sendRequest(`${base}/fitting-room`));
+      keep(await bookFitting(base, `restart-${i}@burst.example`, i));
     }
   };
   const running = Promise.all(Array.from({ length: lanes }, lane));

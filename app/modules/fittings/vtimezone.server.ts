@@ -70,10 +70,11 @@ const blocks = new Map<string, string>();
 
 /** The VTIMEZONE text (CRLF lines) for `timeZone`, covering the given years. */
 export function vtimezone(timeZone: string, years: readonly number[]): string {
-  const key = `${timeZone} ${[...new Set(years)].sort().join(",")}`;
+  const distinct = [...new Set(years)].sort();
+  const key = `${timeZone} ${distinct.join(",")}`;
   let block = blocks.get(key);
   if (block === undefined) {
-    block = buildVtimezone(timeZone, years);
+    block = buildVtimezone(timeZone, distinct);
     // A handful of zones and years in practice; never a store that grows without end.
     if (blocks.size >= 64) blocks.clear();
     blocks.set(key, block);
@@ -81,9 +82,10 @@ export function vtimezone(timeZone: string, years: readonly number[]): string {
   return block;
 }
 
+/** The block for `years`, distinct and in order. */
 function buildVtimezone(timeZone: string, years: readonly number[]): string {
   const lines = ["BEGIN:VTIMEZONE", `TZID:${timeZone}`];
-  const transitions = [...new Set(years)].sort().flatMap((year) => offsetTransitions(timeZone, year));
+  const transitions = years.flatMap((year) => offsetTransitions(timeZone, year));
   if (transitions.length === 0) {
     const offset = offsetMinutes(timeZone, Date.UTC(years[0] ?? 2026, 0, 1));
     const name = shortName(timeZone, Date.UTC(years[0] ?? 2026, 0, 1));

@@ -44,13 +44,13 @@ export interface ReceiveOptions {
   maxFieldBytes?: number;
 }
 
-/** A body that is not a readable multipart form: the route answers with its status. */
 /** Whether a write failed because the disk (or the user's quota on it) is full. */
 export function isStorageFull(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === "ENOSPC" || code === "EDQUOT";
 }
 
+/** A body that is not a readable multipart form: the route answers with its status. */
 export class UploadRefused extends Error {
   override name = "UploadRefused";
   readonly status: number;
