@@ -7,6 +7,7 @@ import { promisify } from "node:util";
 import { sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import type { Client } from "pg";
+import { extractPristineCluster } from "./pristine-tar.server";
 import * as accounts from "./schema/accounts";
 import * as admin from "./schema/admin";
 import * as audit from "./schema/audit";
@@ -129,9 +130,9 @@ async function pristineCluster(): Promise<Blob | undefined> {
 }
 
 /**
- * Creates a new PGlite folder from the pristine cluster, in a child process (see CLUSTER_SCRIPT). The child builds
- * the cluster in a sibling folder and it is renamed into place only when complete, so a start killed halfway leaves
- * no half-made folder behind for the next one to trip on.
+ * Creates a new PGlite folder from the pristine cluster: written out from the cached tarball, or, the first time, by
+ * a child process that makes the tarball too (see CLUSTER_SCRIPT). The folder is built as a sibling and renamed into
+ * place only when complete, so a start killed halfway leaves no half-made folder behind for the next one to trip on.
  */
 async function initialisePgliteFolder(path: string): Promise<void> {
   if (existsSync(join(path, "PG_VERSION"))) return;
@@ -142,7 +143,9 @@ async function initialisePgliteFolder(path: string): Promise<void> {
   }
   const building = `${path}.initdb-${process.pid}`;
   try {
-    await runClusterScript(pristineClusterPath(), building);
+    const tarball = pristineClusterPath();
+    if (existsSync(tarball)) extractPristineCluster(tarball, building);
+    else await runClusterScript(tarball, building);
     rmSync(path, { recursive: true, force: true });
     renameSync(building, path);
   } catch (error) {
