@@ -1,7 +1,7 @@
-import { afterAll, describe, expect, it } from "vitest";
-import { startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { startBoutique } from "../helpers/boutique-server";
 import { tempDir } from "../helpers/processes";
-import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../helpers/smtp";
+import { startSmtpServer, type ReceivedMail } from "../helpers/smtp";
 import { boutiqueDatePlus } from "../helpers/boutique-date";
 
 // The 24-hour reminder over real SMTP, across restarts: booked on one server,
@@ -34,18 +34,18 @@ function newYorkInstant(date: string, hour: number): Date {
 }
 
 describe("the fitting reminder", { timeout: 600_000 }, () => {
-  let smtp: TestSmtpServer | undefined;
-  let server: BoutiqueServer | undefined;
-  afterAll(async () => {
-    await server?.stop("SIGTERM");
-    await smtp?.close();
-  });
-
   it("is mailed once, with its invitation, across restarts", async () => {
-    smtp = await startSmtpServer();
+    const smtp = await startSmtpServer();
+    onTestFinished(async () => {
+      await smtp.close();
+    });
     const dataDir = tempDir();
     const base = { DATA_DIR: dataDir, SMTP_URL: smtp.url, MAIL_FROM: "The Hive <hello@thehive.test>", FITTING_REMINDER_POLL_MS: "300" };
-    server = await startBoutique(base);
+    let server = await startBoutique(base);
+    // Whichever server runs when the test ends (each earlier one was stopped on the way).
+    onTestFinished(async () => {
+      await server.stop("SIGTERM");
+    });
     const email = `reminded-${Date.now()}@example.com`;
     const date = boutiqueDatePlus(5);
     const booked = await fetch(`${server.url}/fitting-room`, {
@@ -81,7 +81,7 @@ describe("the fitting reminder", { timeout: 600_000 }, () => {
     server = await startBoutique({ ...base, FITTING_REMINDER_LEAD_MS: laterLead });
     await smtp.waitFor((m) => m.to.includes(later) && m.subject.startsWith("Reminder:"), { timeoutMs: 90_000 });
     // Queued in one pass, logged before it was mailed: that pass found the 4 PM reminder alone.
-    const queued = () => server!.logs().filter((line) => line.msg === "fitting reminders queued");
+    const queued = () => server.logs().filter((line) => line.msg === "fitting reminders queued");
     await expect.poll(() => queued().length).toBeGreaterThan(0);
     expect(queued().map((line) => line.count)).toEqual([1]);
     expect(smtp.received.filter((m) => m.to.includes(email) && m.subject.startsWith("Reminder:"))).toHaveLength(1);

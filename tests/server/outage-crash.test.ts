@@ -1,13 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { eq, inArray, notExists } from "drizzle-orm";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi, onTestFinished } from "vitest";
 import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
 import { customDesignSubmissions, designRequestImages } from "~/db/schema/design-requests";
 import { appointments } from "~/db/schema/fittings";
 import { catalogueOrderLines, catalogueOrders } from "~/db/schema/orders";
 import { startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
-import { postgresEngine, type TestDatabase } from "../helpers/databases";
+import { postgresEngine } from "../helpers/databases";
 import { BURST_ENV, bookFitting, filesUnder, placeOrder, sendDesignRequest, variantsForSale, type Sent } from "../helpers/outage-traffic";
 import { tempDir } from "../helpers/processes";
 
@@ -92,15 +92,11 @@ const engines = [
 ] as const;
 
 describe.each(engines)("kill -9 mid-burst, then a start on the same data: $name", { timeout: 240_000 }, ({ postgres }) => {
-  let database: TestDatabase | undefined;
-  let server: BoutiqueServer | undefined;
-  afterAll(async () => {
-    await server?.stop("SIGKILL");
-    await database?.drop();
-  });
-
   it("keeps every acknowledged booking, design request and order, and no half-written upload", async () => {
-    database = postgres ? await postgresEngine!.create() : undefined;
+    const database = postgres ? await postgresEngine!.create() : undefined;
+    onTestFinished(async () => {
+      await database?.drop();
+    });
     const dataDir = tempDir("boutique-crash-");
     const env = {
       ...BURST_ENV,
@@ -108,7 +104,11 @@ describe.each(engines)("kill -9 mid-burst, then a start on the same data: $name"
       MAIL_TRANSPORT: "log",
       ...(database ? { DATABASE_URL: database.url, APP_URL: "http://127.0.0.1", APP_SECRET: randomBytes(32).toString("hex") } : {}),
     };
-    server = await startBoutique(env);
+    let server = await startBoutique(env);
+    // Whichever server runs when the test ends.
+    onTestFinished(async () => {
+      await server.stop("SIGKILL");
+    });
     const outcome = await burstUntilKilled(server);
     expect(outcome.refused).toEqual([]);
 

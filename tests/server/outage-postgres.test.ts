@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, describe, expect, it, vi } from "vitest";
-import { startOwnBoutique, type BoutiqueServer } from "../helpers/boutique-server";
+import { describe, expect, it, vi, onTestFinished } from "vitest";
+import { startOwnBoutique } from "../helpers/boutique-server";
 import { BURST_ENV, bookFitting, sendRequest, type Sent } from "../helpers/outage-traffic";
-import { postgresBinaries, startPrivatePostgres, type PrivatePostgres } from "../helpers/private-postgres";
+import { postgresBinaries, startPrivatePostgres } from "../helpers/private-postgres";
 
 // PostgreSQL restarted under load (issue 27): while it is gone every page and form answers 503 with Retry-After,
 // never a 500, and the same process serves again by itself once it is back.
@@ -35,20 +35,19 @@ function traffic(base: string, lanes = 3) {
 }
 
 describe.skipIf(!postgresBinaries())("PostgreSQL restarted under load", { timeout: 300_000 }, () => {
-  let database: PrivatePostgres | undefined;
-  let server: BoutiqueServer | undefined;
-  afterAll(async () => {
-    await server?.stop("SIGKILL");
-    await database?.destroy();
-  });
-
   it("answers 503 with Retry-After while it is gone, and serves again by itself when it is back", async () => {
-    database = await startPrivatePostgres();
-    server = await startOwnBoutique({
+    const database = await startPrivatePostgres();
+    onTestFinished(async () => {
+      await database.destroy();
+    });
+    const server = await startOwnBoutique({
       ...BURST_ENV,
       DATABASE_URL: database.url,
       APP_SECRET: randomBytes(32).toString("hex"),
       MAIL_TRANSPORT: "log",
+    });
+    onTestFinished(async () => {
+      await server.stop("SIGKILL");
     });
     const base = server.url;
     const load = traffic(base);

@@ -1,9 +1,9 @@
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi, onTestFinished } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { designRequestImages } from "~/db/schema/design-requests";
-import { startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
+import { startBoutique } from "../helpers/boutique-server";
 import { BURST_ENV, sendDesignRequest } from "../helpers/outage-traffic";
-import { startLocalS3, type LocalS3 } from "../helpers/s3-server";
+import { startLocalS3 } from "../helpers/s3-server";
 
 // The S3 server stops answering in the middle of a burst of design requests with two photos each, and comes back
 // on the same port with the same objects: the shopper is told in the form's own words (SPEC: 'Failed to submit.
@@ -14,18 +14,15 @@ const PHOTOS = 2;
 const FAILED = "Failed to submit. Please try again.";
 
 describe("S3 unavailable during uploads", { timeout: 240_000 }, () => {
-  let s3: LocalS3 | undefined;
-  let server: BoutiqueServer | undefined;
-  afterAll(async () => {
-    await server?.stop("SIGKILL");
-    await s3?.stop();
-  });
-
   it("refuses plainly while S3 is gone, leaves nothing half-stored, and works again when it is back", async () => {
-    s3 = await startLocalS3();
-    const bucket = s3;
-    server = await startBoutique({ ...BURST_ENV, ...bucket.env });
-    const running = server;
+    const bucket = await startLocalS3();
+    onTestFinished(async () => {
+      await bucket.stop();
+    });
+    const running = await startBoutique({ ...BURST_ENV, ...bucket.env });
+    onTestFinished(async () => {
+      await running.stop("SIGKILL");
+    });
 
     let sent = 0;
     let paused = false;

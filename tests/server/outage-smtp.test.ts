@@ -1,9 +1,9 @@
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi, onTestFinished } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { mailOutbox } from "~/db/schema/mail";
-import { startOwnBoutique, type BoutiqueServer } from "../helpers/boutique-server";
+import { startOwnBoutique } from "../helpers/boutique-server";
 import { BURST_ENV, bookFitting } from "../helpers/outage-traffic";
-import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp";
+import { startSmtpServer } from "../helpers/smtp";
 
 // The SMTP server goes away during a burst of bookings and comes back on the same port: the outbox keeps each
 // mail and retries it, and every mail arrives exactly once.
@@ -11,18 +11,13 @@ import { startSmtpServer, type TestSmtpServer } from "../helpers/smtp";
 const BOOKINGS = 8;
 
 describe("SMTP down during a burst of bookings", { timeout: 240_000 }, () => {
-  let smtp: TestSmtpServer | undefined;
-  let server: BoutiqueServer | undefined;
-  afterAll(async () => {
-    await server?.stop("SIGKILL");
-    await smtp?.close();
-  });
-
   it("delivers every booking's mail exactly once after SMTP returns", async () => {
-    smtp = await startSmtpServer();
+    const smtp = await startSmtpServer();
     const port = smtp.port;
-    server = await startOwnBoutique({ ...BURST_ENV, SMTP_URL: smtp.url, MAIL_POLL_MS: "100", MAIL_RETRY_BASE_MS: "100" });
-    const running = server;
+    const running = await startOwnBoutique({ ...BURST_ENV, SMTP_URL: smtp.url, MAIL_POLL_MS: "100", MAIL_RETRY_BASE_MS: "100" });
+    onTestFinished(async () => {
+      await running.stop("SIGKILL");
+    });
     await smtp.close();
 
     const emails = Array.from({ length: BOOKINGS }, (_, n) => `smtp-down-${n}@burst.example`);
@@ -39,8 +34,10 @@ describe("SMTP down during a burst of bookings", { timeout: 240_000 }, () => {
       );
     await vi.waitFor(() => expect(failedMailIds().size).toBeGreaterThanOrEqual(BOOKINGS), { timeout: 60_000, interval: 100 });
 
-    smtp = await startSmtpServer(port);
-    const back = smtp;
+    const back = await startSmtpServer(port);
+    onTestFinished(async () => {
+      await back.close();
+    });
     await back.waitFor((mail) => emails.some((email) => mail.to.includes(email)), { count: BOOKINGS, timeoutMs: 90_000 });
     // Every mail the outbox held is sent once the outbox says so for each; then the server stops, so none can follow.
     const sentMailIds = () =>
