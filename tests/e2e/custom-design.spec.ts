@@ -4,6 +4,10 @@ import { collectConsoleErrors, expectNoAxeViolations, screenshotForPeople, THEME
 
 const next = (page: Page) => page.getByRole("button", { name: "Next" });
 const progress = (page: Page) => page.getByRole("progressbar", { name: "Custom design form progress" });
+const optionsOf = (page: Page, label: string) => page.getByLabel(label).locator("option");
+// The choices of step 2's event select and step 3's budget select, in order.
+const EVENT_TYPES = ["Select your event", "Wedding", "Prom", "Gala", "Birthday", "Anniversary", "Other"];
+const BUDGET_RANGES = ["Select a range", "Under $1,000", "$1,000 - $2,500", "$2,500 - $5,000", "$5,000+"];
 
 async function open(page: Page) {
   await page.goto("/custom-design");
@@ -14,6 +18,20 @@ function isoDaysFromNow(days: number): string {
   const date = new Date();
   date.setDate(date.getDate() + days);
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
+}
+
+/** Step 1: Ada's name and email, then on to step 2. */
+async function aboutAda(page: Page) {
+  await page.getByLabel("Full name").fill("Ada Lovelace");
+  await page.getByLabel("Email").fill("ada@example.com");
+  await next(page).click();
+}
+
+/** Step 1 as Ada, step 2 an event of that type with no date, then on to step 3. */
+async function toStepThree(page: Page, event: string) {
+  await aboutAda(page);
+  await page.getByLabel("Event type").selectOption(event);
+  await next(page).click();
 }
 
 test.beforeEach(async ({ page }) => {
@@ -56,15 +74,7 @@ test("the page: title, How It Works, and the four steps with their messages", as
   await expect(page.getByText("Step 2 of 4")).toBeVisible();
   await expect(progress(page)).toHaveAttribute("aria-valuenow", "2");
   await expect(page.getByRole("button", { name: "Previous" })).toBeEnabled();
-  await expect(page.getByLabel("Event type").locator("option")).toHaveText([
-    "Select your event",
-    "Wedding",
-    "Prom",
-    "Gala",
-    "Birthday",
-    "Anniversary",
-    "Other",
-  ]);
+  await expect(optionsOf(page, "Event type")).toHaveText(EVENT_TYPES);
   await next(page).click();
   await expect(page.getByText("Please tell us about your event").first()).toBeVisible();
   await page.getByLabel("Event type").selectOption("gala");
@@ -72,13 +82,7 @@ test("the page: title, How It Works, and the four steps with their messages", as
   await next(page).click();
 
   await expect(page.getByText("Step 3 of 4")).toBeVisible();
-  await expect(page.getByLabel("Budget range").locator("option")).toHaveText([
-    "Select a range",
-    "Under $1,000",
-    "$1,000 - $2,500",
-    "$2,500 - $5,000",
-    "$5,000+",
-  ]);
+  await expect(optionsOf(page, "Budget range")).toHaveText(BUDGET_RANGES);
   await next(page).click();
   await expect(page.getByText("Please share your vision").first()).toBeVisible();
   // Step 3 asks only what SPEC's step rule asks (a vision); the schema's limits are the submit's, which goes back to step 3.
@@ -112,9 +116,7 @@ test("the page: title, How It Works, and the four steps with their messages", as
 
 test("submits: 'Submitting...', the toast, a cleared form back on step 1; a short-notice date is said plainly", async ({ page }) => {
   await open(page);
-  await page.getByLabel("Full name").fill("Ada Lovelace");
-  await page.getByLabel("Email").fill("ada@example.com");
-  await next(page).click();
+  await aboutAda(page);
   await page.getByLabel("Event type").selectOption("wedding");
   await page.getByLabel("Event date").fill(isoDaysFromNow(30));
   await expect(page.getByText(/Custom designs need at least 8 weeks before your event/)).toBeVisible();
@@ -140,11 +142,7 @@ test("submits: 'Submitting...', the toast, a cleared form back on step 1; a shor
 
 test("a failure reaching the server ends in SPEC's message", async ({ page }) => {
   await open(page);
-  await page.getByLabel("Full name").fill("Ada Lovelace");
-  await page.getByLabel("Email").fill("ada@example.com");
-  await next(page).click();
-  await page.getByLabel("Event type").selectOption("prom");
-  await next(page).click();
+  await toStepThree(page, "prom");
   await page.getByLabel("Describe your vision").fill("A bright two-piece with a beaded top");
   await next(page).click();
   await page.route("**/custom-design/submit", (route) => (route.request().method() === "POST" ? route.abort() : route.continue()));
@@ -160,11 +158,7 @@ const JPEG = Buffer.from(
 );
 
 async function toStepFour(page: Page) {
-  await page.getByLabel("Full name").fill("Ada Lovelace");
-  await page.getByLabel("Email").fill("ada@example.com");
-  await next(page).click();
-  await page.getByLabel("Event type").selectOption("wedding");
-  await next(page).click();
+  await toStepThree(page, "wedding");
   await page.getByLabel("Describe your vision").fill("A long lace gown with sleeves and a chapel train");
   await next(page).click();
   await expect(page.getByText("Step 4 of 4")).toBeVisible();
@@ -212,11 +206,7 @@ test("inspiration images: a progress bar while they upload, then the toast; a no
 
 test("a long field counts its characters as the limit nears, read with the field", async ({ page }) => {
   await open(page);
-  await page.getByLabel("Full name").fill("Ada Lovelace");
-  await page.getByLabel("Email").fill("ada@example.com");
-  await next(page).click();
-  await page.getByLabel("Event type").selectOption("gala");
-  await next(page).click();
+  await toStepThree(page, "gala");
   const vision = page.getByLabel("Describe your vision");
   await vision.fill("v".repeat(799));
   await expect(page.getByText(/of 1000 characters/)).toHaveCount(0);

@@ -102,6 +102,8 @@ describe.each(testEngines)("staff reschedule and cancel on $name", (engine) => {
       notes: "Preferred time: 11:00 AM\nBringing my sister",
     });
     expect(after.startsAt?.toISOString()).toBe("2037-12-05T16:00:00.000Z");
+    // Both invitations from here on are for the new time.
+    const dtstart = "DTSTART;TZID=America/New_York:20371205T110000";
     const [moveMail] = await mailsOf("fitting-rescheduled");
     expect(moveMail).toMatchObject({
       toAddress: "ada@example.com",
@@ -110,26 +112,14 @@ describe.each(testEngines)("staff reschedule and cancel on $name", (engine) => {
     expect(moveMail!.textBody).toContain("Thursday, December 3, 2037 at 3:00 PM");
     expect(moveMail!.textBody).toContain("/fitting-room/cancel?token=");
     expect(moveMail!.filename).toBe("fitting.ics");
-    expect(moveMail!.invitation).toEqual({
-      method: "REQUEST",
-      uid,
-      sequence: 1,
-      status: "CONFIRMED",
-      dtstart: "DTSTART;TZID=America/New_York:20371205T110000",
-    });
+    expect(moveMail!.invitation).toEqual({ method: "REQUEST", uid, sequence: 1, status: "CONFIRMED", dtstart });
 
     const cancelled = await cancelFittingAsStaff(db(), ACTOR, ada.id, staff());
     expect(cancelled).toMatchObject({ status: "cancelled" });
     expect(await row(ada.id)).toMatchObject({ status: "cancelled", calendarSequence: 2 });
     const [cancelMail] = await mailsOf("fitting-cancellation");
     expect(cancelMail!.textBody).toContain("we are sorry to let you know");
-    expect(cancelMail!.invitation).toEqual({
-      method: "CANCEL",
-      uid,
-      sequence: 2,
-      status: "CANCELLED",
-      dtstart: "DTSTART;TZID=America/New_York:20371205T110000",
-    });
+    expect(cancelMail!.invitation).toEqual({ method: "CANCEL", uid, sequence: 2, status: "CANCELLED", dtstart });
     // The place is free again.
     await book({ email: "next@example.com", date: "2037-12-05", time: "11:00" });
   });

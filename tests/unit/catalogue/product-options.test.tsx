@@ -39,6 +39,13 @@ function forms(html: string) {
   }));
 }
 
+/** Both pickers for the URL's search, with their option buttons in order and each one's [text, aria-pressed, disabled]. */
+function pickers(search: string) {
+  const [size, color] = forms(render(search));
+  const buttons = [...size!.fields, ...color!.fields].filter((f) => f.tag === "button");
+  return { size: size!, color: color!, buttons, states: buttons.map((b) => [b.text, b.pressed, b.disabled]) };
+}
+
 describe("ProductOptions (SPEC §2 option buttons, §4 the choice in the URL)", () => {
   it("is one GET form per option, named by the option, whose buttons send the value and hidden fields the other choices in order", () => {
     const html = render("?Size=S&Color=Ivory");
@@ -67,9 +74,8 @@ describe("ProductOptions (SPEC §2 option buttons, §4 the choice in the URL)", 
   });
 
   it("presses the chosen values, names each button by its value alone, and disables only a value no variant has", () => {
-    const [size, color] = forms(render("?Size=S&Color=Ivory"));
-    const buttons = [...size!.fields, ...color!.fields].filter((f) => f.tag === "button");
-    expect(buttons.map((b) => [b.text, b.pressed, b.disabled])).toEqual([
+    const { buttons, states } = pickers("?Size=S&Color=Ivory");
+    expect(states).toEqual([
       ["S", "true", false],
       ["M", "false", false],
       ["Ivory", "true", false],
@@ -89,15 +95,14 @@ describe("ProductOptions (SPEC §2 option buttons, §4 the choice in the URL)", 
   });
 
   it("follows the URL: M / Blush presses M and Blush, and every value is open again", () => {
-    const [size, color] = forms(render("?Size=M&Color=Blush"));
-    const buttons = [...size!.fields, ...color!.fields].filter((f) => f.tag === "button");
-    expect(buttons.map((b) => [b.text, b.pressed, b.disabled])).toEqual([
+    const { size, color, states } = pickers("?Size=M&Color=Blush");
+    expect(states).toEqual([
       ["S", "false", true],
       ["M", "true", false],
       ["Ivory", "false", false],
       ["Blush", "true", false],
     ]);
-    expect(size!.fields.at(-1)).toMatchObject({ type: "hidden", name: "Color", value: "Blush" });
-    expect(color!.fields[0]).toMatchObject({ type: "hidden", name: "Size", value: "M" });
+    expect(size.fields.at(-1)).toMatchObject({ type: "hidden", name: "Color", value: "Blush" });
+    expect(color.fields[0]).toMatchObject({ type: "hidden", name: "Size", value: "M" });
   });
 });

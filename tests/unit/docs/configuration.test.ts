@@ -21,6 +21,18 @@ function envExampleEntries(): Map<string, string> {
   return new Map([...read(".env.example").matchAll(/^(?:#\s*)?([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((match) => [match[1]!, match[2]!]));
 }
 
+/** `names` are the schema's variables, all of them and no other: `where` says which list they come from. */
+function expectSchemaVariables(names: string[], where: string) {
+  expect(
+    [...schemaVariables].filter((name) => !names.includes(name)),
+    `missing from ${where}`,
+  ).toEqual([]);
+  expect(
+    names.filter((name) => !schemaVariables.includes(name)),
+    "not read by the env schema",
+  ).toEqual([]);
+}
+
 describe("configuration docs and the env schema", () => {
   it("the schema has variables to compare (read from envSchema's shape)", () => {
     expect(schemaVariables).toContain("DATABASE_URL");
@@ -29,14 +41,7 @@ describe("configuration docs and the env schema", () => {
 
   it("docs/configuration.md documents every variable the schema reads, and no other", () => {
     const documented = documentedInConfiguration();
-    expect(
-      [...schemaVariables].filter((name) => !documented.includes(name)),
-      "missing from docs/configuration.md",
-    ).toEqual([]);
-    expect(
-      documented.filter((name) => !schemaVariables.includes(name)),
-      "not read by the env schema",
-    ).toEqual([]);
+    expectSchemaVariables(documented, "docs/configuration.md");
     expect(
       documented.filter((name, index) => documented.indexOf(name) !== index),
       "documented twice",
@@ -44,15 +49,7 @@ describe("configuration docs and the env schema", () => {
   });
 
   it(".env.example lists every variable the schema reads, and no other", () => {
-    const listed = [...envExampleEntries().keys()];
-    expect(
-      [...schemaVariables].filter((name) => !listed.includes(name)),
-      "missing from .env.example",
-    ).toEqual([]);
-    expect(
-      listed.filter((name) => !schemaVariables.includes(name)),
-      "not read by the env schema",
-    ).toEqual([]);
+    expectSchemaVariables([...envExampleEntries().keys()], ".env.example");
   });
 
   it("each value .env.example gives is that variable's default", () => {

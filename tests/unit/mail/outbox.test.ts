@@ -116,6 +116,12 @@ describe.each(testEngines)("mail outbox on $name", (engine) => {
     smtp = undefined;
   });
 
+  /** Starts the outbox worker on the test database, sending over SMTP at `url` (afterEach stops it). */
+  function startWorker(url: string, options: { from: string; pollMs: number; retryBaseMs: number; maxAttempts: number }) {
+    worker = startOutboxWorker({ db: database.handle.db, transport: createSmtpTransport(url, "test.local"), logger, ...options });
+    return worker;
+  }
+
   it("writes nothing when the caller's transaction rolls back", async () => {
     const db = database.handle.db;
     await expect(
@@ -140,11 +146,8 @@ describe.each(testEngines)("mail outbox on $name", (engine) => {
       }),
     );
 
-    worker = startOutboxWorker({
-      db,
-      transport: createSmtpTransport(`smtp://127.0.0.1:${port}`, "test.local"),
+    const running = startWorker(`smtp://127.0.0.1:${port}`, {
       from: "The Hive <hello@test.local>",
-      logger,
       pollMs: 50,
       retryBaseMs: 100,
       maxAttempts: 50,
@@ -172,8 +175,8 @@ describe.each(testEngines)("mail outbox on $name", (engine) => {
 
     // Several more passes over the outbox go by (the first may be the end of the one that sent it): the message is
     // not sent a second time.
-    await worker.runOnce();
-    for (let pass = 0; pass < 3; pass++) expect(await worker.runOnce()).toBe(0);
+    await running.runOnce();
+    for (let pass = 0; pass < 3; pass++) expect(await running.runOnce()).toBe(0);
     expect(smtp.received.filter((m) => m.to.includes("bride@example.com"))).toHaveLength(1);
   });
 
@@ -181,15 +184,7 @@ describe.each(testEngines)("mail outbox on $name", (engine) => {
     const db = database.handle.db;
     const port = await freePort();
     const id = await enqueueMail(db, { kind: "test", to: "nobody@example.com", subject: "Undeliverable", text: "x" });
-    worker = startOutboxWorker({
-      db,
-      transport: createSmtpTransport(`smtp://127.0.0.1:${port}`, "test.local"),
-      from: "hello@test.local",
-      logger,
-      pollMs: 20,
-      retryBaseMs: 10,
-      maxAttempts: 3,
-    });
+    startWorker(`smtp://127.0.0.1:${port}`, { from: "hello@test.local", pollMs: 20, retryBaseMs: 10, maxAttempts: 3 });
     const row = await waitUntil(
       async () => (await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0],
       (r) => r?.status === "failed",
@@ -219,15 +214,7 @@ describe.each(testEngines)("mail outbox on $name", (engine) => {
         }),
       ),
     );
-    worker = startOutboxWorker({
-      db,
-      transport: createSmtpTransport(smtp.url, "test.local"),
-      from: "The Hive <hello@test.local>",
-      logger,
-      pollMs: 50,
-      retryBaseMs: 100,
-      maxAttempts: 5,
-    });
+    startWorker(smtp.url, { from: "The Hive <hello@test.local>", pollMs: 50, retryBaseMs: 100, maxAttempts: 5 });
     const [mail] = await smtp.waitFor((m) => m.to.includes("zoe@example.com"));
     expect(mail!.text).toContain("See you on Saturday at 11:00 AM.");
     expect(mail!.attachments.map((a) => a.filename)).toEqual(["fitting.ics", "sketch (front).webp"]);
@@ -248,15 +235,7 @@ describe.each(testEngines)("mail outbox on $name", (engine) => {
     const db = database.handle.db;
     smtp = await startSmtpServer();
     await enqueueMail(db, { kind: "test", to: "plain@example.com", subject: "Your order", text: "Thank you." });
-    worker = startOutboxWorker({
-      db,
-      transport: createSmtpTransport(smtp.url, "test.local"),
-      from: "hello@test.local",
-      logger,
-      pollMs: 50,
-      retryBaseMs: 100,
-      maxAttempts: 5,
-    });
+    startWorker(smtp.url, { from: "hello@test.local", pollMs: 50, retryBaseMs: 100, maxAttempts: 5 });
     const [mail] = await smtp.waitFor((m) => m.to.includes("plain@example.com"));
     expect(mail!.headers.some((h) => h.key.startsWith("list-"))).toBe(false);
     expect(mail!.attachments).toEqual([]);

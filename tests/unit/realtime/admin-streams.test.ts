@@ -23,6 +23,11 @@ class FakeAccess implements AccessWatch {
 }
 const stream = { sessionId: "s1", userId: "u1" };
 
+/** Opens session s1's stream on `bus` with a fresh access watch and a signal nothing aborts, unless the options say otherwise. */
+function openStream(bus: ChangeBus, slots: StreamSlots, options: Partial<Parameters<typeof openAdminChangeStream>[0]> = {}) {
+  return openAdminChangeStream({ bus, ...stream, access: new FakeAccess(), signal: new AbortController().signal, slots, ...options });
+}
+
 describe("per-user stream slots", () => {
   it("grants up to the cap per user, independently of other users", () => {
     const slots = new StreamSlots(2);
@@ -46,20 +51,13 @@ describe("the admin change stream", () => {
     const bus = new ChangeBus();
     const slots = new StreamSlots(1);
     const controller = new AbortController();
-    const response = openAdminChangeStream({
-      bus,
-      ...stream,
-      access: new FakeAccess(),
-      signal: controller.signal,
-      slots,
-      heartbeatMs: 60_000,
-    });
+    const response = openStream(bus, slots, { signal: controller.signal, heartbeatMs: 60_000 });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
     expect(response.headers.get("cache-control")).toBe("no-cache, no-transform");
     expect(slots.held("u1")).toBe(1);
 
-    const second = openAdminChangeStream({ bus, ...stream, access: new FakeAccess(), signal: new AbortController().signal, slots });
+    const second = openStream(bus, slots);
     expect(second.status).toBe(429);
     expect(second.headers.get("retry-after")).toBe("30");
     expect(await second.text()).toBe(TOO_MANY_STREAMS_MESSAGE);
@@ -79,14 +77,14 @@ describe("the admin change stream", () => {
   it("frees the slot when the reader cancels, and when the server shuts down", async () => {
     const bus = new ChangeBus();
     const slots = new StreamSlots(3);
-    const first = openAdminChangeStream({ bus, ...stream, access: new FakeAccess(), signal: new AbortController().signal, slots });
-    openAdminChangeStream({ bus, ...stream, access: new FakeAccess(), signal: new AbortController().signal, slots });
+    const first = openStream(bus, slots);
+    openStream(bus, slots);
     expect(slots.held("u1")).toBe(2);
     await first.body!.cancel();
     expect(slots.held("u1")).toBe(1);
     bus.close();
     expect(slots.held("u1")).toBe(0);
-    const late = openAdminChangeStream({ bus, ...stream, access: new FakeAccess(), signal: new AbortController().signal, slots });
+    const late = openStream(bus, slots);
     expect(late.status).toBe(503);
     expect(slots.held("u1")).toBe(0);
   });
@@ -95,8 +93,7 @@ describe("the admin change stream", () => {
     const bus = new ChangeBus();
     const slots = new StreamSlots(3);
     const access = new FakeAccess();
-    const open = (sessionId: string) =>
-      openAdminChangeStream({ bus, userId: "u1", sessionId, access, signal: new AbortController().signal, slots, heartbeatMs: 60_000 });
+    const open = (sessionId: string) => openStream(bus, slots, { sessionId, access, heartbeatMs: 60_000 });
     const mine = open("s1").body!.getReader();
     const other = open("s2").body!.getReader();
     expect(access.count("s1")).toBe(1);
@@ -119,7 +116,7 @@ describe("the admin change stream", () => {
     const bus = new ChangeBus();
     const access = new FakeAccess();
     const controller = new AbortController();
-    openAdminChangeStream({ bus, ...stream, access, signal: controller.signal, slots: new StreamSlots() });
+    openStream(bus, new StreamSlots(), { access, signal: controller.signal });
     expect(access.count("s1")).toBe(1);
     controller.abort();
     expect(access.count("s1")).toBe(0);
@@ -128,14 +125,7 @@ describe("the admin change stream", () => {
   it("sends a heartbeat comment while idle", async () => {
     const bus = new ChangeBus();
     const controller = new AbortController();
-    const response = openAdminChangeStream({
-      bus,
-      ...stream,
-      access: new FakeAccess(),
-      signal: controller.signal,
-      slots: new StreamSlots(),
-      heartbeatMs: 20,
-    });
+    const response = openStream(bus, new StreamSlots(), { signal: controller.signal, heartbeatMs: 20 });
     const reader = response.body!.getReader();
     await reader.read(); // preamble
     expect(decoder.decode((await reader.read()).value)).toBe(": keep-alive\n\n");
