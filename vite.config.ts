@@ -3,29 +3,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
-/**
- * Packages the production server bundles instead of loading from node_modules. Node resolves every module of an
- * external package on its own (a package.json lookup per file): at start-up the server loaded 1,818 modules, 263 of
- * them kysely's (better-auth's query builder) and 129 graphql's, and resolving them was a second of a cold start.
- * Bundled, a fresh folder starts in 3.8 s instead of 5.4 (bench:startup). Left external: React and React Router
- * (one copy with the route build), and what loads native code, WebAssembly, workers or files beside itself (PGlite, pg,
- * sharp, pino, the AWS SDK). Only the production build: the dev server loads them as they are.
- */
-const BUNDLED_ON_THE_SERVER = [
-  "kysely",
-  "better-auth",
-  /^@better-auth\//,
-  "graphql",
-  "zod",
-  "drizzle-orm",
-  "@simplewebauthn/server",
-  /^@peculiar\//,
-  "jose",
-  "tsyringe",
-  "asn1js",
-];
-
-export default defineConfig(({ command }) => ({
+export default defineConfig({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
@@ -36,7 +14,7 @@ export default defineConfig(({ command }) => ({
       build: { rollupOptions: { input: "./server/app.ts" } },
       // Bundled, so only the icons we draw come along: left external, the server loads all of lucide-react's
       // icons (a 1.3 MB module, held twice in the heap as source and code) to render a dozen.
-      resolve: { noExternal: ["lucide-react", ...(command === "build" ? BUNDLED_ON_THE_SERVER : [])] },
+      resolve: { noExternal: ["lucide-react"] },
     },
     client: {
       build: {
@@ -85,4 +63,4 @@ export default defineConfig(({ command }) => ({
   },
   build: { assetsInlineLimit: 0, sourcemap: process.env.BUNDLE_REPORT === "1" },
   plugins: [tailwindcss(), reactRouter()],
-}));
+});
