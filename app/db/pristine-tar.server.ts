@@ -15,7 +15,8 @@ function field(header: Buffer, start: number, length: number): string {
  * `dumpDataDir("none")` makes it) into `folder`. This is what PGlite's own `loadDataDir` does to a folder on disk,
  * without starting PGlite to do it: that cost a child process about 4 s, half of it the operating system taking
  * back PGlite's WebAssembly memory when the child exited. Anything else in the archive (links, long names, a path
- * leaving the folder) is refused, and the caller then builds the folder with PGlite instead.
+ * leaving the folder) is refused with an error, which stops the start; the cached file can then be deleted, and the
+ * next start makes it again.
  */
 export function extractPristineCluster(tarball: string, folder: string): void {
   const archive = readFileSync(tarball);
