@@ -23,6 +23,9 @@ export type Sent =
   | { acknowledged: true; status: number; retryAfter?: string | null }
   | { acknowledged: false; status: number | string; retryAfter?: string | null; detail?: string };
 
+/** The code of a fetch that failed on its connection (undici's TypeError carries it as its cause), else the error. */
+export const connectionFailure = (error: unknown) => (error as { cause?: { code?: string } }).cause?.code ?? String(error);
+
 /** Sends one request as a browser without JavaScript would (redirects not followed), reading the whole answer. */
 export async function sendRequest(url: string, init: RequestInit = {}): Promise<Sent> {
   try {
@@ -30,7 +33,7 @@ export async function sendRequest(url: string, init: RequestInit = {}): Promise<
     await response.arrayBuffer();
     return { acknowledged: response.status < 400, status: response.status, retryAfter: response.headers.get("retry-after") };
   } catch (error) {
-    return { acknowledged: false, status: (error as { cause?: { code?: string } }).cause?.code ?? String(error) };
+    return { acknowledged: false, status: connectionFailure(error) };
   }
 }
 
@@ -64,7 +67,7 @@ export async function sendDesignRequest(
     const answer = (await response.json()) as { ok: boolean; formError?: string };
     return { acknowledged: response.status < 400, status: response.status, body: answer };
   } catch (error) {
-    return { acknowledged: false, status: (error as { cause?: { code?: string } }).cause?.code ?? String(error) };
+    return { acknowledged: false, status: connectionFailure(error) };
   }
 }
 
@@ -91,7 +94,7 @@ export async function placeOrder(base: string, variantId: string, email: string)
     if (!cart.ok) return { acknowledged: false, status: created.status, detail: `checkout: ${cart.error}` };
     checkoutPath = new URL(cart.checkoutUrl).pathname;
   } catch (error) {
-    return { acknowledged: false, status: (error as { cause?: { code?: string } }).cause?.code ?? String(error) };
+    return { acknowledged: false, status: connectionFailure(error) };
   }
   return sendRequest(`${base}${checkoutPath}`, { method: "POST", body: new URLSearchParams({ name: "Ada Burst", email }) });
 }

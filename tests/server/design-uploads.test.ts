@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBoutique, type BoutiqueServer, grantAdminRole } from "../helpers/boutique-server";
 import { designForm, signUpShopper } from "../helpers/shoppers";
+import { connectionFailure } from "../helpers/outage-traffic";
 
 // The custom design form with inspiration images, end to end on the built
 // server: streamed through the request guard's `uploads` kind, sniffed,
@@ -24,9 +25,6 @@ async function post(path: string, files: [string, Uint8Array, string][], cookie 
   statuses.push(response.status);
   return response;
 }
-
-/** The code of a fetch that failed on its connection (undici's TypeError carries it as its cause), else the error. */
-const connectionFailure = (error: unknown) => (error as { cause?: { code?: string } }).cause?.code ?? String(error);
 
 const photo = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: "#d4a5a5" } })
