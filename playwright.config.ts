@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { temporaryRoot } from "./tests/helpers/temporary-root";
 
 // Playwright never downloads a browser here: it drives the system Chromium.
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -22,7 +22,7 @@ process.env.E2E_PORT ??= execFileSync(
   ],
   { encoding: "utf8" },
 ).trim();
-process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "boutique-e2e-"));
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(temporaryRoot(), "e2e-"));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 

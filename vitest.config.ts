@@ -1,5 +1,8 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { temporaryRoot } from "./tests/helpers/temporary-root";
+
+temporaryRoot();
 
 export default defineConfig({
   resolve: {

@@ -3,8 +3,9 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
+/** A new folder under the run's temporary root (tests/helpers/temporary-root.ts), which goes when the run ends. */
 export function tempDir(prefix = "boutique-"): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  return mkdtempSync(join(process.env.BOUTIQUE_TEST_TMP ?? tmpdir(), prefix));
 }
 
 export interface Spawned {
