@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -11,6 +11,8 @@ export function temporaryRoot(): string {
   const given = process.env.BOUTIQUE_TEST_TMP;
   if (given) return given;
   const root = mkdtempSync(join(tmpdir(), "boutique-tests-"));
+  // Others may pass through it, not list it: a private PostgreSQL runs as its own user in a folder handed to it below.
+  chmodSync(root, 0o711);
   process.env.BOUTIQUE_TEST_TMP = root;
   process.once("exit", () => rmSync(root, { recursive: true, force: true }));
   return root;
