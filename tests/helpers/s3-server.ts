@@ -70,7 +70,11 @@ export async function startLocalS3(bucket = "boutique-uploads"): Promise<LocalS3
       return { bytes: Buffer.from(await object.Body!.transformToByteArray()), contentType: object.ContentType };
     },
     async pause() {
-      await server?.close();
+      const closing = server?.close();
+      // An outage does not wait for the requests in flight. Without this, close() waits for every connection the
+      // boutique keeps alive, and a burst of uploads can keep one busy past the test's time.
+      server?.httpServer?.closeAllConnections();
+      await closing;
       server = null;
     },
     async resume() {

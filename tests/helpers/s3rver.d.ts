@@ -1,5 +1,7 @@
 // @20minutes/s3rver ships no types: the part of its API the tests use.
 declare module "@20minutes/s3rver" {
+  import type { Server } from "node:http";
+
   interface S3rverOptions {
     address?: string;
     port?: number;
@@ -12,5 +14,7 @@ declare module "@20minutes/s3rver" {
     constructor(options: S3rverOptions);
     run(): Promise<{ address: string; port: number }>;
     close(): Promise<void>;
+    /** The HTTP server `run` started (null before). */
+    httpServer: Server | null;
   }
 }
