@@ -28,12 +28,12 @@ export function extractPristineCluster(tarball: string, folder: string): void {
     const size = Number.parseInt(field(header, 124, 12).trim() || "0", 8);
     const type = field(header, 156, 1) || "0";
     const relative = normalize(name.replace(/^\/+/, ""));
-    if (relative === ".." || relative.startsWith(`..${sep}`) || !Number.isFinite(size)) {
+    if (relative === ".." || relative.startsWith(`..${sep}`) || (relative === "." && type !== "5") || !Number.isFinite(size)) {
       throw new Error(`the pristine cluster holds an entry it should not: ${name}`);
     }
     const target = join(folder, relative);
     offset += BLOCK;
-    if (relative === "." && type === "5") continue; // the folder itself, made above
+    if (relative === ".") continue; // the folder itself, made above
     // Only this user reads the cluster, as PostgreSQL itself requires.
     if (type === "5") mkdirSync(target, { recursive: true, mode: 0o700 });
     else if (type === "0") {
