@@ -138,7 +138,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {/* Last in the page's last part to hydrate on its own: its effect runs once the whole page has hydrated. */}
           <ReplayEarlyClicks />
         </HydrateSeparately>
-        <Toaster position="top-center" closeButton />
+        {/* Below the site header (--toast-top in app.css). */}
+        <Toaster position="top-center" closeButton offset={{ top: "var(--toast-top)" }} mobileOffset={{ top: "var(--toast-top)" }} />
         {staffConsole ? null : (
           <>
             <BrandIntro />
