@@ -4,7 +4,7 @@ import { boutiqueDatePlus } from "../helpers/boutique-date";
 import { startMailingBoutique, type BoutiqueServer, type MailingBoutique } from "../helpers/boutique-server";
 import type { TestSmtpServer } from "../helpers/smtp";
 import { signUpInBrowser, startSessionAsReturning, waitForHydration } from "./brand-helpers";
-import { expectNoAxeViolations, screenshotForPeople, showTheme, THEMES, VIEWPORTS } from "./helpers";
+import { expectFinishedInBothThemes, expectNoAxeViolations, VIEWPORTS } from "./helpers";
 
 // Her fittings in her account, and the page a mail's link opens: a boutique
 // of its own with real SMTP, so the link comes from the mail itself.
@@ -46,14 +46,6 @@ function sameMonthNeighbour(date: string): string {
   return found!.toISOString().slice(0, 10);
 }
 
-async function shoot(page: Page, name: string) {
-  for (const theme of THEMES) {
-    await showTheme(page, theme);
-    await screenshotForPeople(page, `${name}-${theme}`, { fullPage: true });
-  }
-  await showTheme(page, "light");
-}
-
 for (const [size, viewport] of Object.entries(VIEWPORTS)) {
   test(`her Appointments tab at ${size}: the fitting with its badge, Reschedule moves it, Cancel cancels it`, async ({ page }) => {
     await page.setViewportSize(viewport);
@@ -69,8 +61,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     const item = list.getByRole("listitem").filter({ hasText: formatSlot(date, "11:00") });
     await expect(item).toBeVisible();
     await expect(item.getByText("pending", { exact: true })).toBeVisible();
-    await expectNoAxeViolations(page);
-    await shoot(page, `account-tab-${size}`);
+    await expectFinishedInBothThemes(page, `account-tab-${size}`, { fullPage: true });
 
     await item.getByRole("button", { name: "Reschedule" }).click();
     const heading = page.getByRole("heading", { name: "Reschedule your fitting" });
@@ -83,8 +74,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     await expect(page.getByText(`Chosen: ${formatDay(newDate, "weekday")}`)).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`date=${newDate}`));
     await page.getByRole("radiogroup", { name: "New time" }).getByRole("radio", { name: "3:00 PM", exact: true }).check();
-    await expectNoAxeViolations(page);
-    await shoot(page, `reschedule-${size}`);
+    await expectFinishedInBothThemes(page, `reschedule-${size}`, { fullPage: true });
     await page.getByRole("button", { name: "Move my fitting" }).click();
     await expect(page.getByText("Your fitting has been moved")).toBeVisible();
     const moved = list.getByRole("listitem").filter({ hasText: formatSlot(newDate, "15:00") });
@@ -122,8 +112,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     await expect(page.getByRole("heading", { name: "Choose a new time" })).toBeVisible();
     await expect(page.getByText(formatSlot(date, "12:00"))).toBeVisible();
     await page.getByRole("radiogroup", { name: "New time" }).getByRole("radio", { name: "4:00 PM", exact: true }).check();
-    await expectNoAxeViolations(page);
-    await shoot(page, `link-reschedule-${size}`);
+    await expectFinishedInBothThemes(page, `link-reschedule-${size}`, { fullPage: true });
     await page.getByRole("button", { name: "Move my fitting" }).click();
     await expect(page.getByRole("heading", { name: "Your fitting has moved" })).toBeVisible();
     await expect(page.getByText(formatSlot(date, "16:00"))).toBeVisible();

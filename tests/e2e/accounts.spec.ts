@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { startSessionAsReturning, waitForHydration } from "./brand-helpers";
-import { expectNoAxeViolations, screenshotForPeople, THEMES, VIEWPORTS } from "./helpers";
+import { expectFinishedInBothThemes, VIEWPORTS, VIEWS } from "./helpers";
 
 // The brand intro and the newsletter prompt greet a new session elsewhere; accounts are tested without them.
 test.beforeEach(async ({ page }) => {
@@ -243,24 +243,19 @@ test.describe("accounts", () => {
     await expect(strip.locator("xpath=following-sibling::*[@aria-hidden='true'][2]")).toHaveCSS("opacity", "0");
   });
 
-  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-    for (const theme of THEMES) {
-      test(`auth, account and admin login pass axe at ${size} in ${theme}`, async ({ page }) => {
-        await page.setViewportSize(viewport);
-        await page.emulateMedia({ colorScheme: theme, reducedMotion: "reduce" });
-        await page.goto("/auth");
-        await expectNoAxeViolations(page);
-        await screenshotForPeople(page, `auth-${size}-${theme}`, { fullPage: true });
-        await page.goto("/admin/login");
-        await expectNoAxeViolations(page);
-        await screenshotForPeople(page, `admin-login-${size}-${theme}`, { fullPage: true });
-        await signUp(page, shopper());
-        for (const tab of ["profile", "addresses", "security"]) {
-          await page.goto(`/account/${tab}`);
-          await expectNoAxeViolations(page);
-          await screenshotForPeople(page, `account-${tab}-${size}-${theme}`, { fullPage: true });
-        }
-      });
-    }
+  for (const { size, viewport, theme } of VIEWS) {
+    test(`auth, account and admin login pass axe at ${size} in both themes (loaded in ${theme})`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme: theme, reducedMotion: "reduce" });
+      await page.goto("/auth");
+      await expectFinishedInBothThemes(page, `auth-${size}`, { fullPage: true });
+      await page.goto("/admin/login");
+      await expectFinishedInBothThemes(page, `admin-login-${size}`, { fullPage: true });
+      await signUp(page, shopper());
+      for (const tab of ["profile", "addresses", "security"]) {
+        await page.goto(`/account/${tab}`);
+        await expectFinishedInBothThemes(page, `account-${tab}-${size}`, { fullPage: true });
+      }
+    });
   }
 });

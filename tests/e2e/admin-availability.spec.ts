@@ -5,7 +5,7 @@ import { grantAdminRole, startMailingBoutique, type BoutiqueServer, type Mailing
 import type { TestSmtpServer } from "../helpers/smtp";
 import { dayName, uid } from "./admin-helpers";
 import { startSessionAsReturning, waitForHydration } from "./brand-helpers";
-import { expectNoAxeViolations, screenshotForPeople, showTheme, THEMES, VIEWPORTS } from "./helpers";
+import { expectFinishedInBothThemes, VIEWPORTS } from "./helpers";
 
 // Staff control the fitting room's availability (issue 26, item 4): close next Monday for a holiday and the booking
 // page shows it closed at once; close a day with a booking, which is listed, and cancel it, mailing the customer.
@@ -73,12 +73,7 @@ async function calendarDay(page: Page, date: string) {
 
 async function shoot(page: Page, name: string) {
   await page.emulateMedia({ reducedMotion: "reduce" });
-  for (const theme of THEMES) {
-    await showTheme(page, theme);
-    await expectNoAxeViolations(page);
-    await screenshotForPeople(page, `${name}-${theme}`, { fullPage: true });
-  }
-  await showTheme(page, "light");
+  await expectFinishedInBothThemes(page, name, { fullPage: true });
 }
 
 for (const [size, viewport] of Object.entries(VIEWPORTS)) {

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { bookGuest, dayName, signInAsAdmin, slotLong, slotShort, timeLabel, uid } from "./admin-helpers";
 import { startSessionAsReturning, waitForHydration } from "./brand-helpers";
-import { expectNoAxeViolations, screenshotForPeople, THEMES, VIEWPORTS } from "./helpers";
+import { expectFinishedInBothThemes, expectNoAxeViolations, VIEWPORTS, VIEWS } from "./helpers";
 
 // Staff move a fitting to another open slot and cancel it from the dashboard's details (issue 12, item 6).
 test.describe.configure({ timeout: 300_000 });
@@ -52,28 +52,24 @@ test("an admin reschedules a fitting to an open slot, then cancels it; each is m
   };
 
   // The dialog at both sizes in both themes: looked at, and checked by axe.
-  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-    for (const theme of THEMES) {
-      await page.setViewportSize(viewport);
-      await page.emulateMedia({ colorScheme: theme, reducedMotion: "reduce" });
-      await page.goto(`/admin/dashboard?tab=appointments&q=${tag}`);
-      await waitForHydration(page);
-      const dialog = await openDialog();
-      await expect(dialog.getByRole("radiogroup", { name: "New time" }).getByRole("radio", { checked: true })).toBeEnabled();
-      await expectNoAxeViolations(page);
-      await screenshotForPeople(page, `reschedule-dialog-${size}-${theme}`);
-      await dialog.getByRole("button", { name: "Keep the time" }).click();
-      await expect(dialog).toHaveCount(0);
-      await expect(details).toBeVisible();
-      await details.getByRole("button", { name: `Cancel fitting of ${name}` }).click();
-      const question = page.getByRole("alertdialog", { name: "Cancel this fitting?" });
-      await expect(question).toBeVisible();
-      await expectNoAxeViolations(page);
-      await screenshotForPeople(page, `cancel-fitting-dialog-${size}-${theme}`);
-      await question.getByRole("button", { name: "Keep the fitting" }).click();
-      await expect(question).toHaveCount(0);
-      await expect(details).toBeVisible();
-    }
+  for (const { size, viewport, theme } of VIEWS) {
+    await page.setViewportSize(viewport);
+    await page.emulateMedia({ colorScheme: theme, reducedMotion: "reduce" });
+    await page.goto(`/admin/dashboard?tab=appointments&q=${tag}`);
+    await waitForHydration(page);
+    const dialog = await openDialog();
+    await expect(dialog.getByRole("radiogroup", { name: "New time" }).getByRole("radio", { checked: true })).toBeEnabled();
+    await expectFinishedInBothThemes(page, `reschedule-dialog-${size}`);
+    await dialog.getByRole("button", { name: "Keep the time" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(details).toBeVisible();
+    await details.getByRole("button", { name: `Cancel fitting of ${name}` }).click();
+    const question = page.getByRole("alertdialog", { name: "Cancel this fitting?" });
+    await expect(question).toBeVisible();
+    await expectFinishedInBothThemes(page, `cancel-fitting-dialog-${size}`);
+    await question.getByRole("button", { name: "Keep the fitting" }).click();
+    await expect(question).toHaveCount(0);
+    await expect(details).toBeVisible();
   }
 
   // Move it: the current day opens with its current time marked and not offered; pick the next open day's first free time.

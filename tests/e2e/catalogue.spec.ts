@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { DEMO_DRESSES } from "../../app/modules/built-in-store/demo-collection";
 import type { CheckoutResponse, Product } from "../../app/modules/catalogue/types";
-import { collectConsoleErrors, expectNoAxeViolations, screenshotForPeople, THEMES, VIEWPORTS } from "./helpers";
+import { collectConsoleErrors, expectFinishedInBothThemes, expectNoAxeViolations, screenshotForPeople, VIEWPORTS, VIEWS } from "./helpers";
 import { startSessionAsReturning } from "./brand-helpers";
 
 // The brand intro and the newsletter prompt greet a new session (effects.spec.ts and newsletter.spec.ts test them); shopping is tested without them.
@@ -95,39 +95,36 @@ test("the checkout form explains what is missing, without placing an order", asy
 });
 
 test.describe("the demo collection, photographed on checkouts of every gown", () => {
-  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-    for (const theme of THEMES) {
-      test(`at ${size} width in ${theme}`, async ({ page }) => {
-        test.setTimeout(90_000);
-        await page.setViewportSize(viewport);
-        await page.emulateMedia({ colorScheme: theme });
-        const errors = collectConsoleErrors(page);
-        const all = await Promise.all(DEMO_DRESSES.map((d) => product(page.request, d.handle)));
-        // The last size in stock of each gown, read afresh (an order elsewhere may have taken one); a gown sold out everywhere cannot be in a bag.
-        const lines = all.flatMap((p) => {
-          const variant = p.variants.filter((v) => v.availableForSale).at(-1);
-          return variant ? [{ merchandiseId: variant.id, quantity: 1 }] : [];
-        });
-        expect(lines.length).toBeGreaterThanOrEqual(24);
-        // A cart holds at most 12 pieces (the built-in store's limit), so the collection takes several checkouts.
-        for (let start = 0, part = 1; start < lines.length; start += 12, part++) {
-          const chunk = lines.slice(start, start + 12);
-          const checkout = await createCheckout(page.request, chunk);
-          await page.goto(checkout.checkoutUrl);
-          await expect(page.locator("html")).toHaveClass(theme === "dark" ? /dark/ : /^(?!.*dark).*$/);
-          await expect(page.getByRole("heading", { level: 2, name: /Your bag/ })).toBeVisible();
-          await expectImagesLoaded(page);
-          expect(await page.locator("main img").count()).toBe(chunk.length);
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-          expect(overflow).toBeLessThanOrEqual(0);
-          if (part === 1) {
-            await expectNoAxeViolations(page);
-            await screenshotForPeople(page, `checkout-${size}-${theme}`, { fullPage: true });
-          }
-          await screenshotForPeople(page.locator("main ul").first(), `gowns-${size}-${theme}-${part}`);
-        }
-        expect(errors).toEqual([]);
+  for (const { size, viewport, theme } of VIEWS) {
+    test(`at ${size} width in both themes (loaded in ${theme})`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme: theme });
+      const errors = collectConsoleErrors(page);
+      const all = await Promise.all(DEMO_DRESSES.map((d) => product(page.request, d.handle)));
+      // The last size in stock of each gown, read afresh (an order elsewhere may have taken one); a gown sold out everywhere cannot be in a bag.
+      const lines = all.flatMap((p) => {
+        const variant = p.variants.filter((v) => v.availableForSale).at(-1);
+        return variant ? [{ merchandiseId: variant.id, quantity: 1 }] : [];
       });
-    }
+      expect(lines.length).toBeGreaterThanOrEqual(24);
+      // A cart holds at most 12 pieces (the built-in store's limit), so the collection takes several checkouts.
+      for (let start = 0, part = 1; start < lines.length; start += 12, part++) {
+        const chunk = lines.slice(start, start + 12);
+        const checkout = await createCheckout(page.request, chunk);
+        await page.goto(checkout.checkoutUrl);
+        await expect(page.locator("html")).toHaveClass(theme === "dark" ? /dark/ : /^(?!.*dark).*$/);
+        await expect(page.getByRole("heading", { level: 2, name: /Your bag/ })).toBeVisible();
+        await expectImagesLoaded(page);
+        expect(await page.locator("main img").count()).toBe(chunk.length);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        if (part === 1) {
+          await expectFinishedInBothThemes(page, `checkout-${size}`, { fullPage: true });
+        }
+        await screenshotForPeople(page.locator("main ul").first(), `gowns-${size}-${theme}-${part}`);
+      }
+      expect(errors).toEqual([]);
+    });
   }
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signUpInBrowser, startSessionAsReturning, uniqueEmail, waitForHydration } from "./brand-helpers";
-import { collectConsoleErrors, expectNoAxeViolations, screenshotForPeople, THEMES, VIEWPORTS } from "./helpers";
+import { collectConsoleErrors, expectFinishedInBothThemes, screenshotForPeople, VIEWPORTS, VIEWS } from "./helpers";
 
 const next = (page: Page) => page.getByRole("button", { name: "Next" });
 const progress = (page: Page) => page.getByRole("progressbar", { name: "Custom design form progress" });
@@ -333,28 +333,24 @@ test.describe("without JavaScript", () => {
   });
 });
 
-for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-  for (const theme of THEMES) {
-    test(`looks finished and passes axe at ${size} width in ${theme}`, async ({ page }) => {
-      test.slow();
-      await page.setViewportSize(viewport);
-      await page.emulateMedia({ colorScheme: theme });
-      const errors = collectConsoleErrors(page);
-      await open(page);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
-      await expectNoAxeViolations(page);
-      await screenshotForPeople(page, `custom-design-${size}-${theme}`, { fullPage: true });
-      // The inspiration step with two photos chosen and one refused file's message.
-      await toStepFour(page);
-      await page.getByLabel("Inspiration images").setInputFiles([
-        { name: "veil-with-a-rather-long-file-name-from-a-phone-IMG_20260412_101112.jpg", mimeType: "image/jpeg", buffer: JPEG },
-        { name: "lace.jpg", mimeType: "image/jpeg", buffer: JPEG },
-      ]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-      await expectNoAxeViolations(page);
-      await screenshotForPeople(page, `custom-design-images-${size}-${theme}`, { fullPage: true });
-      expect(errors).toEqual([]);
-    });
-  }
+for (const { size, viewport, theme } of VIEWS) {
+  test(`looks finished and passes axe at ${size} width in both themes (loaded in ${theme})`, async ({ page }) => {
+    test.slow();
+    await page.setViewportSize(viewport);
+    await page.emulateMedia({ colorScheme: theme });
+    const errors = collectConsoleErrors(page);
+    await open(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectFinishedInBothThemes(page, `custom-design-${size}`, { fullPage: true });
+    // The inspiration step with two photos chosen and one refused file's message.
+    await toStepFour(page);
+    await page.getByLabel("Inspiration images").setInputFiles([
+      { name: "veil-with-a-rather-long-file-name-from-a-phone-IMG_20260412_101112.jpg", mimeType: "image/jpeg", buffer: JPEG },
+      { name: "lace.jpg", mimeType: "image/jpeg", buffer: JPEG },
+    ]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await expectFinishedInBothThemes(page, `custom-design-images-${size}`, { fullPage: true });
+    expect(errors).toEqual([]);
+  });
 }

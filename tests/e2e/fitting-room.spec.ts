@@ -1,7 +1,15 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { signUpInBrowser, startSessionAsReturning, uniqueEmail, waitForHydration } from "./brand-helpers";
-import { collectConsoleErrors, expectNoAxeViolations, screenshotForPeople, THEMES, VIEWPORTS } from "./helpers";
+import {
+  collectConsoleErrors,
+  expectFinishedInBothThemes,
+  expectNoAxeViolations,
+  screenshotForPeople,
+  THEMES,
+  VIEWPORTS,
+  VIEWS,
+} from "./helpers";
 import { boutiqueDatePlus } from "../helpers/boutique-date";
 
 // The server runs on the real clock in its default zone (America/New_York): boutiqueDatePlus works the
@@ -283,22 +291,19 @@ test.describe("without JavaScript", () => {
   });
 });
 
-for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-  for (const theme of THEMES) {
-    test(`looks finished and passes axe at ${size} width in ${theme}`, async ({ page }) => {
-      test.slow();
-      await page.setViewportSize(viewport);
-      await page.emulateMedia({ colorScheme: theme });
-      const errors = collectConsoleErrors(page);
-      await open(page);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
-      await expectNoAxeViolations(page);
-      await screenshotForPeople(page, `fitting-room-${size}-${theme}`, { fullPage: true });
-      await screenshotForPeople(page.getByRole("region", { name: "Book a Fitting" }), `fitting-room-form-${size}-${theme}`);
-      expect(errors).toEqual([]);
-    });
-  }
+for (const { size, viewport, theme } of VIEWS) {
+  test(`looks finished and passes axe at ${size} width in both themes (loaded in ${theme})`, async ({ page }) => {
+    test.slow();
+    await page.setViewportSize(viewport);
+    await page.emulateMedia({ colorScheme: theme });
+    const errors = collectConsoleErrors(page);
+    await open(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectFinishedInBothThemes(page, `fitting-room-${size}`, { fullPage: true });
+    await screenshotForPeople(page.getByRole("region", { name: "Book a Fitting" }), `fitting-room-form-${size}-${theme}`);
+    expect(errors).toEqual([]);
+  });
 }
 
 test.describe("the pull list", () => {

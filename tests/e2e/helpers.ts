@@ -41,8 +41,16 @@ export async function screenshotForPeople(
 export async function showTheme(page: Page, theme: (typeof THEMES)[number]) {
   await page.emulateMedia({ colorScheme: theme });
   await page.evaluate((dark) => {
+    // Settled at once: the colours' 300 ms transitions would otherwise let axe read a button halfway between the
+    // themes (a full run caught a Delete button with one theme's background under the other's text). A constructed sheet, which the
+    // page's CSP allows; it goes again once the new styles are computed, and that changes no value, so nothing moves.
+    const still = new CSSStyleSheet();
+    still.replaceSync("*, *::before, *::after { transition: none !important; }");
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, still];
     document.documentElement.classList.toggle("dark", dark);
     document.documentElement.style.colorScheme = dark ? "dark" : "light";
+    void document.body.offsetHeight;
+    document.adoptedStyleSheets = document.adoptedStyleSheets.filter((sheet) => sheet !== still);
   }, theme === "dark");
 }
 
@@ -63,6 +71,31 @@ export async function expectNoAxeViolations(page: Page) {
   // Colours read halfway through a fade are neither the before nor the after.
   await waitForAnimationsToEnd(page);
   expect(await axeViolations(page)).toEqual([]);
+}
+
+/**
+ * The two ways a journey is run: at each width, loaded in one theme. A theme changes colours, not what a page does,
+ * so a journey runs once per width; where it ends, `expectFinishedInBothThemes` checks the colours of both themes.
+ * Between the two views, a page is loaded in each theme.
+ */
+export const VIEWS = [
+  { size: "phone", viewport: VIEWPORTS.phone, theme: "light" },
+  { size: "desktop", viewport: VIEWPORTS.desktop, theme: "dark" },
+] as const;
+
+/**
+ * Axe (and, with SCREENSHOTS set, a picture named `<name>-<theme>`) in the theme the page was loaded in, then in the
+ * other, as the theme toggle would show it; the page is left in the theme it was loaded in.
+ */
+export async function expectFinishedInBothThemes(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  const loaded = (await page.evaluate(() => document.documentElement.classList.contains("dark"))) ? "dark" : "light";
+  const other = loaded === "dark" ? "light" : "dark";
+  for (const theme of [loaded, other] as const) {
+    await showTheme(page, theme);
+    await expectNoAxeViolations(page);
+    await screenshotForPeople(page, `${name}-${theme}`, options);
+  }
+  await showTheme(page, loaded);
 }
 
 /** Collects console errors (hydration mismatches show up here) for the test to assert on. */

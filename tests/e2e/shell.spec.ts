@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { startSessionAsReturning } from "./brand-helpers";
-import { collectConsoleErrors, expectNoAxeViolations, screenshotForPeople, THEMES, VIEWPORTS } from "./helpers";
+import { collectConsoleErrors, expectFinishedInBothThemes, VIEWS } from "./helpers";
 
 // The first page of a session opens with the brand intro (effects.spec.ts tests it); these pages are looked at without it.
 test.beforeEach(async ({ page }) => {
@@ -8,28 +8,25 @@ test.beforeEach(async ({ page }) => {
 });
 
 test.describe("404 page", () => {
-  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-    for (const theme of THEMES) {
-      test(`looks finished at ${size} width in ${theme}`, async ({ page }) => {
-        await page.setViewportSize(viewport);
-        await page.emulateMedia({ colorScheme: theme });
-        const errors = collectConsoleErrors(page);
-        const response = await page.goto("/this-gown-does-not-exist");
-        expect(response?.status()).toBe(404);
-        await expect(page.getByRole("heading", { level: 1, name: "Oops! Page not found" })).toBeVisible();
-        await expect(page.locator("html")).toHaveClass(theme === "dark" ? /dark/ : /^(?!.*dark).*$/);
-        const home = page.getByRole("link", { name: "Return to Home" });
-        await expect(home).toBeVisible();
-        // Nothing spills sideways on a phone.
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        expect(overflow).toBeLessThanOrEqual(0);
-        await expectNoAxeViolations(page);
-        await screenshotForPeople(page, `404-${size}-${theme}`, { fullPage: true });
-        await home.click();
-        await expect(page).toHaveURL("/");
-        expect(errors.filter((e) => !e.includes("404"))).toEqual([]);
-      });
-    }
+  for (const { size, viewport, theme } of VIEWS) {
+    test(`looks finished at ${size} width in both themes (loaded in ${theme})`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme: theme });
+      const errors = collectConsoleErrors(page);
+      const response = await page.goto("/this-gown-does-not-exist");
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { level: 1, name: "Oops! Page not found" })).toBeVisible();
+      await expect(page.locator("html")).toHaveClass(theme === "dark" ? /dark/ : /^(?!.*dark).*$/);
+      const home = page.getByRole("link", { name: "Return to Home" });
+      await expect(home).toBeVisible();
+      // Nothing spills sideways on a phone.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expectFinishedInBothThemes(page, `404-${size}`, { fullPage: true });
+      await home.click();
+      await expect(page).toHaveURL("/");
+      expect(errors.filter((e) => !e.includes("404"))).toEqual([]);
+    });
   }
 });
 
