@@ -4,11 +4,12 @@ import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { temporaryRoot } from "./tests/helpers/temporary-root";
 
-// Playwright never downloads a browser here: it drives the system Chromium.
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// Playwright never downloads a browser here: it drives the system's Chromium headless shell, the build Playwright
+// itself runs headless tests in (decision 0025).
+const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
 if (!existsSync(chromiumPath)) {
   throw new Error(
-    `Chromium was not found at ${chromiumPath}. Install it with \`apt-get install -y chromium\` (Debian) or set CHROMIUM_PATH to a Chromium or Chrome binary.`,
+    `Chromium was not found at ${chromiumPath}. Install it with \`apt-get install -y chromium-headless-shell\` (Debian) or set CHROMIUM_PATH to a Chromium or Chrome binary.`,
   );
 }
 
