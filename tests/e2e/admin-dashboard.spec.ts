@@ -532,7 +532,10 @@ for (const { size, viewport, theme } of VIEWS) {
       .getByRole("button", { name: /^Delete / })
       .first()
       .click();
-    await expect(page.getByRole("alertdialog")).toBeVisible();
+    const question = page.getByRole("alertdialog");
+    await expect(question).toBeVisible();
+    // Hovered, as a mouse about to press it leaves it: its colours must still read in both themes.
+    await question.getByRole("button", { name: "Delete" }).hover();
     await expectFinishedInBothThemes(page, `admin-dialog-${size}`);
     await page.getByRole("button", { name: "Cancel" }).click();
     await openDashboard(page, `?tab=submissions&q=nothing-${tag}`);
