@@ -224,16 +224,18 @@ async function storedFiles(imageId: string): Promise<string[]> {
 
 /**
  * Pictures of a row's open details panel at both sizes in both themes, to look at (each theme from a fresh load of the
- * panel's own URL, as a visitor gets it); then back to the laptop in light, the panel open.
+ * panel's own URL, as a visitor gets it); then back to the laptop in light, the panel open. Only when SCREENSHOTS is
+ * set, as `screenshotForPeople`: it checks nothing, and the reloads cost a run that saves no picture half a minute.
  */
 async function shootDetails(page: Page, details: Locator, name: string) {
+  if (!process.env.SCREENSHOTS) return;
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     for (const theme of THEMES) {
       await page.setViewportSize(viewport);
       await page.emulateMedia({ colorScheme: theme });
       await page.reload();
       await waitForHydration(page);
-      await expect(details).toBeVisible();
+      await details.waitFor();
       await screenshotForPeople(details, `details-${name}-${size}-${theme}`);
       await screenshotForPeople(page, `details-${name}-${size}-${theme}-page`);
     }
@@ -242,7 +244,7 @@ async function shootDetails(page: Page, details: Locator, name: string) {
   await page.emulateMedia({ colorScheme: "light" });
   await page.reload();
   await waitForHydration(page);
-  await expect(details).toBeVisible();
+  await details.waitFor();
 }
 
 test("a row's details: a request's images and the customer's other requests and fittings, a fitting's pull list; delete removes the files", async ({
