@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { type BoutiqueServer, startOwnBoutique, grantAdminRole } from "../helpers/boutique-server";
 import { freePort, startSmtpServer, type TestSmtpServer } from "../helpers/smtp";
 import { startSessionAsReturning, waitForHydration } from "./brand-helpers";
-import { collectConsoleErrors, expectFinishedInBothThemes, VIEWS } from "./helpers";
+import { collectConsoleErrors, expectFinishedInBothThemes, expectNoSidewaysScroll, VIEWS } from "./helpers";
 import { boutiqueDatePlus } from "../helpers/boutique-date";
 
 // A boutique of its own whose SMTP server is down at first, so mail fails
@@ -218,8 +218,7 @@ for (const { size, viewport, theme } of VIEWS) {
     await page.goto(`${boutique.url}/admin/mail?status=failed`);
     await waitForHydration(page);
     await expect(page.getByRole("heading", { level: 1, name: "Mail Outbox" })).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page);
     await expectFinishedInBothThemes(page, `admin-mail-${size}`, { fullPage: true });
     expect(errors).toEqual([]);
   });
@@ -240,8 +239,7 @@ for (const { size, viewport, theme } of VIEWS) {
     }
     // The booking and sign-ups made above are counted.
     await expect(page.getByRole("figure", { name: /^Fittings per week/ })).toContainText(/[1-9]\d* booked from this week on/);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page);
     await expectFinishedInBothThemes(page, `admin-insights-${size}`, { fullPage: true });
     expect(errors).toEqual([]);
   });

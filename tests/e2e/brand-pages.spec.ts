@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectImagesLoadedAndSized, loadAllImages, revealWholePage, startSessionAsReturning, waitForHydration } from "./brand-helpers";
-import { collectConsoleErrors, expectFinishedInBothThemes, VIEWS } from "./helpers";
+import { collectConsoleErrors, expectFinishedInBothThemes, expectNoSidewaysScroll, VIEWS } from "./helpers";
 
 const PAGES = [
   {
@@ -41,8 +41,7 @@ for (const brandPage of PAGES) {
         await waitForHydration(page);
         await loadAllImages(page);
         await revealWholePage(page);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        expect(overflow).toBeLessThanOrEqual(0);
+        await expectNoSidewaysScroll(page);
         await expectFinishedInBothThemes(page, `${brandPage.name}-${size}`, { fullPage: true });
         expect(errors).toEqual([]);
       });

@@ -1,7 +1,15 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { DEMO_DRESSES } from "../../app/modules/built-in-store/demo-collection";
 import type { CheckoutResponse, Product } from "../../app/modules/catalogue/types";
-import { collectConsoleErrors, expectFinishedInBothThemes, expectNoAxeViolations, screenshotForPeople, VIEWPORTS, VIEWS } from "./helpers";
+import {
+  collectConsoleErrors,
+  expectFinishedInBothThemes,
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  screenshotForPeople,
+  VIEWPORTS,
+  VIEWS,
+} from "./helpers";
 import { startSessionAsReturning } from "./brand-helpers";
 
 // The brand intro and the newsletter prompt greet a new session (effects.spec.ts and newsletter.spec.ts test them); shopping is tested without them.
@@ -117,8 +125,7 @@ test.describe("the demo collection, photographed on checkouts of every gown", ()
         await expect(page.getByRole("heading", { level: 2, name: /Your bag/ })).toBeVisible();
         await expectImagesLoaded(page);
         expect(await page.locator("main img").count()).toBe(chunk.length);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        expect(overflow).toBeLessThanOrEqual(0);
+        await expectNoSidewaysScroll(page);
         if (part === 1) {
           await expectFinishedInBothThemes(page, `checkout-${size}`, { fullPage: true });
         }

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signUpInBrowser, startSessionAsReturning, uniqueEmail, waitForHydration } from "./brand-helpers";
-import { collectConsoleErrors, expectFinishedInBothThemes, screenshotForPeople, VIEWPORTS, VIEWS } from "./helpers";
+import { collectConsoleErrors, expectFinishedInBothThemes, expectNoSidewaysScroll, screenshotForPeople, VIEWPORTS, VIEWS } from "./helpers";
 
 const next = (page: Page) => page.getByRole("button", { name: "Next" });
 const progress = (page: Page) => page.getByRole("progressbar", { name: "Custom design form progress" });
@@ -340,8 +340,7 @@ for (const { size, viewport, theme } of VIEWS) {
     await page.emulateMedia({ colorScheme: theme });
     const errors = collectConsoleErrors(page);
     await open(page);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page);
     await expectFinishedInBothThemes(page, `custom-design-${size}`, { fullPage: true });
     // The inspiration step with two photos chosen and one refused file's message.
     await toStepFour(page);
@@ -349,7 +348,7 @@ for (const { size, viewport, theme } of VIEWS) {
       { name: "veil-with-a-rather-long-file-name-from-a-phone-IMG_20260412_101112.jpg", mimeType: "image/jpeg", buffer: JPEG },
       { name: "lace.jpg", mimeType: "image/jpeg", buffer: JPEG },
     ]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page);
     await expectFinishedInBothThemes(page, `custom-design-images-${size}`, { fullPage: true });
     expect(errors).toEqual([]);
   });

@@ -5,6 +5,7 @@ import {
   collectConsoleErrors,
   expectFinishedInBothThemes,
   expectNoAxeViolations,
+  expectNoSidewaysScroll,
   screenshotForPeople,
   THEMES,
   VIEWPORTS,
@@ -298,8 +299,7 @@ for (const { size, viewport, theme } of VIEWS) {
     await page.emulateMedia({ colorScheme: theme });
     const errors = collectConsoleErrors(page);
     await open(page);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page);
     await expectFinishedInBothThemes(page, `fitting-room-${size}`, { fullPage: true });
     await screenshotForPeople(page.getByRole("region", { name: "Book a Fitting" }), `fitting-room-form-${size}-${theme}`);
     expect(errors).toEqual([]);

@@ -66,6 +66,12 @@ export async function axeViolations(page: Page, options: { include?: string; inO
   return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }
 
+/** Nothing on the page spills sideways: the page itself never scrolls horizontally (a wide table scrolls in its box). */
+export async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
 /** Fails the test on any WCAG 2.1 A/AA violation axe can find on the page as it is now. */
 export async function expectNoAxeViolations(page: Page) {
   // Colours read halfway through a fade are neither the before nor the after.

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectImagesLoadedAndSized, loadAllImages, revealWholePage, startSessionAsReturning, waitForHydration } from "./brand-helpers";
-import { collectConsoleErrors, expectFinishedInBothThemes, stopClockBeforeLoad, VIEWS } from "./helpers";
+import { collectConsoleErrors, expectFinishedInBothThemes, expectNoSidewaysScroll, stopClockBeforeLoad, VIEWS } from "./helpers";
 
 const INSTAGRAM = "https://www.instagram.com/thehivebridal";
 
@@ -88,8 +88,7 @@ test.describe("home page", () => {
       await page.getByRole("button", { name: "Stop automatic slide show" }).click();
       await loadAllImages(page);
       await revealWholePage(page);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoSidewaysScroll(page);
       await expectFinishedInBothThemes(page, `home-${size}`, { fullPage: true });
       expect(errors).toEqual([]);
     });

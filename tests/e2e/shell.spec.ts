@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { startSessionAsReturning } from "./brand-helpers";
-import { collectConsoleErrors, expectFinishedInBothThemes, VIEWS } from "./helpers";
+import { collectConsoleErrors, expectFinishedInBothThemes, expectNoSidewaysScroll, VIEWS } from "./helpers";
 
 // The first page of a session opens with the brand intro (effects.spec.ts tests it); these pages are looked at without it.
 test.beforeEach(async ({ page }) => {
@@ -20,8 +20,7 @@ test.describe("404 page", () => {
       const home = page.getByRole("link", { name: "Return to Home" });
       await expect(home).toBeVisible();
       // Nothing spills sideways on a phone.
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoSidewaysScroll(page);
       await expectFinishedInBothThemes(page, `404-${size}`, { fullPage: true });
       await home.click();
       await expect(page).toHaveURL("/");
