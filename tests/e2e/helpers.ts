@@ -41,9 +41,9 @@ export async function screenshotForPeople(
 export async function showTheme(page: Page, theme: (typeof THEMES)[number]) {
   await page.emulateMedia({ colorScheme: theme });
   await page.evaluate((dark) => {
-    // Settled at once: the colours' 300 ms transitions would otherwise let axe read a button halfway between the
-    // themes (a full run caught a Delete button with one theme's background under the other's text). A constructed sheet, which the
-    // page's CSP allows; it goes again once the new styles are computed, and that changes no value, so nothing moves.
+    // Settled at once, instead of waiting out the colours' 300 ms transitions (during which axe would read a colour
+    // halfway between the themes). A constructed sheet, which the page's CSP allows; it goes again once the new styles
+    // are computed, and that changes no value, so nothing moves.
     const still = new CSSStyleSheet();
     still.replaceSync("*, *::before, *::after { transition: none !important; }");
     document.adoptedStyleSheets = [...document.adoptedStyleSheets, still];
