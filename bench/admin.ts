@@ -18,7 +18,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { migrateDatabase, openDatabase, queryRows, type DatabaseHandle } from "~/db/client.server";
+import { openMigratedDatabase, queryRows, type DatabaseHandle } from "~/db/client.server";
 import { agendaQuery, exportCsv, loadAgenda, loadDashboard, parseView } from "~/modules/admin/admin.server";
 import { agendaDays } from "~/modules/admin/agenda";
 import { readCounts } from "~/modules/admin/dashboard-read-model.server";
@@ -197,8 +197,7 @@ const CASES: Array<[string, string]> = [
 async function openEngine(engine: "postgres" | "pglite"): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
   if (engine === "pglite") {
     const dir = mkdtempSync(join(tmpdir(), "bench-admin-"));
-    const handle = await openDatabase({ engine: "pglite", dataDir: dir });
-    await migrateDatabase(handle);
+    const handle = await openMigratedDatabase({ engine: "pglite", dataDir: dir });
     return {
       handle,
       async drop() {
@@ -214,8 +213,7 @@ async function openEngine(engine: "postgres" | "pglite"): Promise<{ handle: Data
   await admin.end();
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ engine: "postgres", url: url.toString(), poolSize: 4 });
-  await migrateDatabase(handle, url.toString());
+  const handle = await openMigratedDatabase({ engine: "postgres", url: url.toString(), poolSize: 4 });
   return {
     handle,
     async drop() {

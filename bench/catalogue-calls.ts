@@ -6,12 +6,11 @@
  *
  *   npx tsx bench/catalogue-calls.ts
  */
-import { migrateDatabase, openDatabase } from "~/db/client.server";
+import { openMigratedDatabase } from "~/db/client.server";
 import { createCatalogue } from "~/modules/catalogue/catalogue.server";
 import { printHeader, table } from "./bench-helpers";
 
-const handle = await openDatabase({ engine: "pglite", dataDir: null });
-await migrateDatabase(handle);
+const handle = await openMigratedDatabase({ engine: "pglite", dataDir: null });
 let storefrontCalls = 0;
 const catalogue = createCatalogue({
   config: { store: { kind: "built-in", siteUrl: "http://localhost:3000" }, timeoutMs: 10_000 },

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { migrateDatabase, openDatabase, queryRows } from "~/db/client.server";
+import { openMigratedDatabase, queryRows } from "~/db/client.server";
 import {
   catalogueInventory,
   catalogueProductImages,
@@ -22,8 +22,7 @@ import { printHeader, summarise, table } from "./bench-helpers";
 const PRODUCTS = Number(process.argv[2] ?? 10_000);
 const ROUNDS = Number(process.argv[3] ?? 200);
 
-const handle = await openDatabase({ engine: "pglite", dataDir: null });
-await migrateDatabase(handle);
+const handle = await openMigratedDatabase({ engine: "pglite", dataDir: null });
 const db = handle.db;
 
 // A made-up catalogue with the vocabulary of a real one, so terms match as they would.

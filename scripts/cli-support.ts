@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { migrateDatabase, openDatabase, type DatabaseHandle } from "~/db/client.server";
+import { openMigratedDatabase, type DatabaseHandle } from "~/db/client.server";
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from "~/db/data-dir-lock.server";
 import { ConfigError, parseEnv, type Env } from "~/lib/env.server";
 
@@ -34,10 +34,9 @@ export async function openForCli(
   let lock: DataDirLock | null = null;
   if (!env.DATABASE_URL) lock = acquireDataDirLock(env.DATA_DIR, purpose);
   try {
-    const handle = env.DATABASE_URL
-      ? await openDatabase({ engine: "postgres", url: env.DATABASE_URL, poolSize: 2 })
-      : await openDatabase({ engine: "pglite", dataDir: env.DATA_DIR });
-    await migrateDatabase(handle, env.DATABASE_URL);
+    const handle = await openMigratedDatabase(
+      env.DATABASE_URL ? { engine: "postgres", url: env.DATABASE_URL, poolSize: 2 } : { engine: "pglite", dataDir: env.DATA_DIR },
+    );
     return {
       handle,
       lock,

@@ -2,7 +2,7 @@
 // store, the data-folder lock and the database; each stops the start with a
 // clear line on stderr when it cannot go on.
 import { ConfigError, parseEnv, type Env } from "~/lib/env.server";
-import { migrateDatabase, openDatabase, type DatabaseHandle } from "~/db/client.server";
+import { openMigratedDatabase, type DatabaseHandle } from "~/db/client.server";
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from "~/db/data-dir-lock.server";
 import type { Logger } from "~/lib/logger.server";
 import { createImageStore, S3StoreError } from "~/modules/uploads/uploads.server";
@@ -69,8 +69,7 @@ export async function openLockedDatabase(
         token: controlToken,
       });
     }
-    database = await openDatabase(databaseOptions(env));
-    await migrateDatabase(database, env.DATABASE_URL);
+    database = await openMigratedDatabase(databaseOptions(env));
     return { database, lock };
   } catch (error) {
     if (error instanceof DataDirLockedError) {

@@ -1,13 +1,18 @@
-import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
-import { homedir } from "node:os";
-import { basename, dirname, join, resolve } from "node:path";
+import { existsSync, mkdirSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
+import type { PGlite } from "@electric-sql/pglite";
 import { sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import type { Client } from "pg";
-import { extractPristineCluster } from "./pristine-tar.server";
+import {
+  clusterForMemory,
+  clusterTarballs,
+  initialiseFolder,
+  keepMigratedCluster,
+  type ClusterOrigin,
+  type ClusterTarballs,
+} from "./embedded-cluster.server";
 import * as accounts from "./schema/accounts";
 import * as admin from "./schema/admin";
 import * as audit from "./schema/audit";
@@ -68,117 +73,74 @@ export function migrationsFolder(): string {
   return resolve(process.cwd(), "drizzle");
 }
 
+/**
+ * Opens the database as it is. A new embedded one starts pristine, with no schema: for a database that is to be
+ * used, call openMigratedDatabase.
+ */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.engine === "pglite" ? openPglite(options.dataDir) : openPostgres(options.url, options.poolSize ?? 10);
+  if (options.engine === "postgres") return openPostgres(options.url, options.poolSize ?? 10);
+  return (await openPglite(options.dataDir, null)).handle;
+}
+
+/**
+ * Opens the database and applies the migrations: what the server, the operator's commands, the tests and the benches
+ * use. A new embedded database starts from the cached migrated cluster when there is one, and otherwise, once
+ * migrated, becomes it for the next (decision 0026).
+ */
+export async function openMigratedDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.engine === "postgres") {
+    const handle = await openPostgres(options.url, options.poolSize ?? 10);
+    await closeOnError(handle, () => migrateDatabase(handle, options.url));
+    return handle;
+  }
+  const opened = await openPglite(options.dataDir, migrationsFolder());
+  await closeOnError(opened.handle, async () => {
+    await migrateDatabase(opened.handle);
+    // Made from the pristine cluster and only migrated: nobody has written to it yet, so it may be copied.
+    if (opened.origin === "pristine" && opened.tarballs.migrated) await keepMigratedCluster(opened.client, opened.tarballs.migrated);
+  });
+  return opened.handle;
+}
+
+async function closeOnError(handle: DatabaseHandle, work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    await handle.close().catch(() => {});
+    throw error;
+  }
 }
 
 const PGLITE_SHARED_BUFFERS = "32MB";
-
-/**
- * Where the pristine cluster is cached: the user's cache folder, one tarball per PGlite version. initdb costs 6–9 s
- * of CPU (four times that on a loaded machine), and its output is the same every time: made once, every new embedded
- * database (a fresh data folder, a test's database in memory) is loaded from it instead (decision 0024).
- */
-function pristineClusterPath(): string {
-  const pglite = fileURLToPath(import.meta.resolve("@electric-sql/pglite"));
-  let dir = dirname(pglite);
-  while (!existsSync(join(dir, "package.json")) && dirname(dir) !== dir) dir = dirname(dir);
-  const { version } = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { version: string };
-  const cache = process.env.XDG_CACHE_HOME || join(homedir(), ".cache");
-  return join(cache, "hive-boutique", `pglite-${version}-pristine.tar`);
-}
-
-/*
- * Runs in a short-lived child process: initdb grows PGlite's WebAssembly memory to about 700 MB, and WebAssembly
- * memory never shrinks, so done in the server's own process a first start on a fresh folder would idle at more than
- * twice what every later start does. argv: the tarball's path, then (optional) the folder to create from it.
- * The tarball is written under another name and renamed into place, so a half-written one is never read; a cache
- * folder that cannot be written only costs the time it would have saved.
- */
-const CLUSTER_SCRIPT = `const { PGlite } = await import(process.argv[3]);
-const fs = await import("node:fs");
-const path = await import("node:path");
-const [tarball, folder] = [process.argv[1], process.argv[2]];
-let data;
-if (fs.existsSync(tarball)) data = new Blob([fs.readFileSync(tarball)]);
-else {
-  const fresh = await PGlite.create();
-  data = await fresh.dumpDataDir("none");
-  await fresh.close();
-  try {
-    fs.mkdirSync(path.dirname(tarball), { recursive: true, mode: 0o700 });
-    const partial = tarball + "." + process.pid;
-    fs.writeFileSync(partial, Buffer.from(await data.arrayBuffer()), { mode: 0o600 });
-    fs.renameSync(partial, tarball);
-  } catch {}
-}
-if (folder) await (await PGlite.create(folder, { loadDataDir: data })).close();`;
-
-function runClusterScript(tarball: string, folder: string): Promise<unknown> {
-  return promisify(execFile)(
-    process.execPath,
-    ["--input-type=module", "--eval", CLUSTER_SCRIPT, tarball, folder, import.meta.resolve("@electric-sql/pglite")],
-    { maxBuffer: 1 << 20 },
-  );
-}
-
-/** The pristine cluster as a tarball for an in-memory database, made first (in a child) when it is not cached. */
-async function pristineCluster(): Promise<Blob | undefined> {
-  const tarball = pristineClusterPath();
-  if (!existsSync(tarball)) await runClusterScript(tarball, "");
-  return existsSync(tarball) ? new Blob([readFileSync(tarball)]) : undefined;
-}
-
-/**
- * Creates a new PGlite folder from the pristine cluster: written out from the cached tarball, or, the first time, by
- * a child process that makes the tarball too (see CLUSTER_SCRIPT). The folder is built as a sibling and renamed into
- * place only when complete, so a start killed halfway leaves no half-made folder behind for the next one to trip on.
- */
-async function initialisePgliteFolder(path: string): Promise<void> {
-  if (existsSync(join(path, "PG_VERSION"))) return;
-  // What a killed start left half-built goes first (the data folder's lock makes this process its only user).
-  const prefix = `${basename(path)}.initdb-`;
-  for (const name of readdirSync(dirname(path))) {
-    if (name.startsWith(prefix)) rmSync(join(dirname(path), name), { recursive: true, force: true });
-  }
-  const building = `${path}.initdb-${process.pid}`;
-  try {
-    const tarball = pristineClusterPath();
-    if (existsSync(tarball)) extractPristineCluster(tarball, building);
-    else await runClusterScript(tarball, building);
-    rmSync(path, { recursive: true, force: true });
-    renameSync(building, path);
-  } catch (error) {
-    rmSync(building, { recursive: true, force: true });
-    throw new Error(
-      `Could not create the embedded database in ${path}: ${(error as { stderr?: string }).stderr?.trim() || String(error)}`,
-      {
-        cause: error,
-      },
-    );
-  }
-}
 
 /*
  * Each engine's driver is loaded when that engine is opened or migrated: a
  * server on PostgreSQL never loads PGlite, and one on PGlite never loads `pg`
  * or drizzle's driver for it, so neither holds memory it does not use.
  */
-async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+async function openPglite(
+  dataDir: string | null,
+  migrations: string | null,
+): Promise<{ handle: DatabaseHandle; client: PGlite; origin: ClusterOrigin; tarballs: ClusterTarballs }> {
   const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
     import("@electric-sql/pglite"),
     import("@electric-sql/pglite/contrib/pg_trgm"),
     import("drizzle-orm/pglite"),
   ]);
+  const tarballs = clusterTarballs(migrations);
   const path = dataDir ? join(dataDir, "pgdata") : undefined;
+  let origin: ClusterOrigin;
+  let loadDataDir: Blob | undefined;
   if (dataDir && path) {
     // PGlite does not create parent folders itself.
     mkdirSync(dataDir, { recursive: true });
-    await initialisePgliteFolder(path);
+    origin = await initialiseFolder(path, tarballs);
+  } else {
+    // In memory there is no folder to keep: the database starts as a copy of a cached cluster.
+    ({ data: loadDataDir, origin } = await clusterForMemory(tarballs));
   }
   const client = await PGlite.create(path, {
-    // In memory there is no folder to keep: the database starts as a copy of the pristine cluster.
-    loadDataDir: path ? undefined : await pristineCluster(),
+    loadDataDir,
     extensions: { pg_trgm },
     // PGlite's own default is 128 MB of shared buffers inside its WebAssembly memory, which never
     // shrinks; its files are read through the operating system's cache anyway. 32 MB holds the
@@ -186,7 +148,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
     postgresqlconf: [`shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   const db = drizzlePglite({ client, schema }) as unknown as Database;
-  return {
+  const handle: DatabaseHandle = {
     db,
     engine: "pglite",
     async listen(channel, onMessage) {
@@ -198,6 +160,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
       if (!client.closed) await client.close();
     },
   };
+  return { handle, client, origin, tarballs };
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { migrateDatabase, openDatabase, type DatabaseHandle } from "~/db/client.server";
+import { openDatabase, openMigratedDatabase, type DatabaseHandle } from "~/db/client.server";
 
 /**
  * The engines every data test runs on: PGlite in memory always, and
@@ -38,8 +38,7 @@ async function postgresReachable(): Promise<boolean> {
 const pglite: TestEngine = {
   name: "pglite",
   async create({ migrate = true } = {}) {
-    const handle = await openDatabase({ engine: "pglite", dataDir: null });
-    if (migrate) await migrateDatabase(handle);
+    const handle = await (migrate ? openMigratedDatabase : openDatabase)({ engine: "pglite", dataDir: null });
     return { handle, drop: () => handle.close() };
   },
 };
@@ -54,8 +53,7 @@ const postgres: TestEngine = {
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    const handle = await openDatabase({ engine: "postgres", url: url.toString(), poolSize: 4 });
-    if (migrate) await migrateDatabase(handle, url.toString());
+    const handle = await (migrate ? openMigratedDatabase : openDatabase)({ engine: "postgres", url: url.toString(), poolSize: 4 });
     return {
       handle,
       url: url.toString(),

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
-import { migrateDatabase, openDatabase } from "~/db/client.server";
+import { openDatabase, openMigratedDatabase } from "~/db/client.server";
 import { newsletterSubscribers } from "~/db/schema/newsletter";
 import { startBoutique, type BoutiqueServer } from "../helpers/boutique-server";
 import { spawnCollecting, tempDir } from "../helpers/processes";
@@ -31,8 +31,7 @@ describe("db:backup and db:restore on the embedded database", () => {
   it("backs up through the running server, refuses to restore beside it, and restores into an empty folder", async () => {
     // Rows written before the server starts, straight into its folder.
     const dataDir = tempDir();
-    const seed = await openDatabase({ engine: "pglite", dataDir });
-    await migrateDatabase(seed);
+    const seed = await openMigratedDatabase({ engine: "pglite", dataDir });
     await seed.db.insert(newsletterSubscribers).values([{ email: "ava@example.com" }, { email: "bea@example.com", isActive: false }]);
     await seed.close();
 
@@ -98,8 +97,7 @@ describe("db:backup and db:restore on the embedded database", () => {
 
   it("writes the backup 0600 under umask 022, also over an existing file, and restores only a file nobody else could change", async () => {
     const dataDir = tempDir();
-    const seed = await openDatabase({ engine: "pglite", dataDir });
-    await migrateDatabase(seed);
+    const seed = await openMigratedDatabase({ engine: "pglite", dataDir });
     await seed.db.insert(newsletterSubscribers).values({ email: "cleo@example.com" });
     await seed.close();
 

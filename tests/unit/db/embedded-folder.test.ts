@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { openDatabase, queryRows } from "~/db/client.server";
+import { migrationsFolder, openDatabase, openMigratedDatabase, queryRows } from "~/db/client.server";
 import { tempDir } from "../../helpers/processes";
 
 describe("the embedded database's folder", () => {
@@ -70,6 +70,57 @@ describe("the embedded database's folder", () => {
           }
         }
         expect(statSync(join(cache, "hive-boutique", tarball!)).mtimeMs).toBe(made);
+      } finally {
+        if (before === undefined) delete process.env.XDG_CACHE_HOME;
+        else process.env.XDG_CACHE_HOME = before;
+      }
+    },
+  );
+
+  it(
+    "starts migrated from a copy kept of a new database nobody wrote to, never of a folder that holds data",
+    { timeout: 120_000 },
+    async () => {
+      const cache = tempDir();
+      const before = process.env.XDG_CACHE_HOME;
+      process.env.XDG_CACHE_HOME = cache;
+      const cached = () => readdirSync(join(cache, "hive-boutique")).sort();
+      try {
+        // A folder with someone's rows in it, migrated later: it is never copied into the cache.
+        const existing = tempDir();
+        const raw = await openDatabase({ engine: "pglite", dataDir: existing });
+        await queryRows(raw.db, sql`create table private_rows (secret text)`);
+        await raw.close();
+        await (await openMigratedDatabase({ engine: "pglite", dataDir: existing })).close();
+        expect(cached()).toEqual([expect.stringMatching(/^pglite-[\d.]+-pristine\.tar$/)]);
+
+        // A new folder is made pristine and migrated, and that is kept, before anyone writes to it.
+        const first = await openMigratedDatabase({ engine: "pglite", dataDir: tempDir() });
+        await queryRows(first.db, sql`insert into newsletter_subscribers (email) values ('first@example.com')`);
+        await first.close();
+        const migrated = cached().find((name) => name.includes("-migrated-"));
+        expect(migrated).toMatch(/^pglite-[\d.]+-migrated-[0-9a-f]{16}\.tar$/);
+        const path = join(cache, "hive-boutique", migrated!);
+        expect((statSync(path).mode & 0o777).toString(8)).toBe("600");
+        const made = statSync(path).mtimeMs;
+
+        // Later new databases, in a folder and in memory, start from it: every migration applied, nobody's rows.
+        const journal = JSON.parse(readFileSync(join(migrationsFolder(), "meta", "_journal.json"), "utf8")) as { entries: unknown[] };
+        for (const dataDir of [tempDir(), null]) {
+          const next = await openMigratedDatabase({ engine: "pglite", dataDir });
+          try {
+            const [applied] = await queryRows<{ n: number }>(next.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+            expect(applied?.n).toBe(journal.entries.length);
+            const [subscribers] = await queryRows<{ n: number }>(next.db, sql`select count(*)::int as n from newsletter_subscribers`);
+            expect(subscribers?.n).toBe(0);
+            const found = await queryRows(next.db, sql`select 1 from pg_tables where tablename = 'private_rows'`);
+            expect(found).toEqual([]);
+          } finally {
+            await next.close();
+          }
+        }
+        expect(statSync(path).mtimeMs).toBe(made);
+        expect(cached()).toHaveLength(2);
       } finally {
         if (before === undefined) delete process.env.XDG_CACHE_HOME;
         else process.env.XDG_CACHE_HOME = before;

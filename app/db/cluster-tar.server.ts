@@ -11,14 +11,14 @@ function field(header: Buffer, start: number, length: number): string {
 }
 
 /**
- * Writes the cached pristine cluster (a plain ustar archive of regular files and folders, as PGlite's
+ * Writes a cached cluster, pristine or migrated (a plain ustar archive of regular files and folders, as PGlite's
  * `dumpDataDir("none")` makes it) into `folder`. This is what PGlite's own `loadDataDir` does to a folder on disk,
  * without starting PGlite to do it: that cost a child process about 4 s, half of it the operating system taking
  * back PGlite's WebAssembly memory when the child exited. Anything else in the archive (links, long names, a path
  * leaving the folder) is refused with an error, which stops the start; the cached file can then be deleted, and the
  * next start makes it again.
  */
-export function extractPristineCluster(tarball: string, folder: string): void {
+export function extractCachedCluster(tarball: string, folder: string): void {
   const archive = readFileSync(tarball);
   mkdirSync(folder, { recursive: true, mode: 0o700 });
   for (let offset = 0; offset + BLOCK <= archive.length;) {
@@ -29,7 +29,7 @@ export function extractPristineCluster(tarball: string, folder: string): void {
     const type = field(header, 156, 1) || "0";
     const relative = normalize(name.replace(/^\/+/, ""));
     if (relative === ".." || relative.startsWith(`..${sep}`) || (relative === "." && type !== "5") || !Number.isFinite(size)) {
-      throw new Error(`the pristine cluster holds an entry it should not: ${name}`);
+      throw new Error(`the cached cluster holds an entry it should not: ${name}`);
     }
     const target = join(folder, relative);
     offset += BLOCK;
@@ -39,7 +39,7 @@ export function extractPristineCluster(tarball: string, folder: string): void {
     else if (type === "0") {
       mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
       writeFileSync(target, archive.subarray(offset, offset + size), { mode: 0o600 });
-    } else throw new Error(`the pristine cluster holds an entry of type ${type}: ${name}`);
+    } else throw new Error(`the cached cluster holds an entry of type ${type}: ${name}`);
     offset += Math.ceil(size / BLOCK) * BLOCK;
   }
 }

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { extractPristineCluster } from "~/db/pristine-tar.server";
+import { extractCachedCluster } from "~/db/cluster-tar.server";
 import { tempDir } from "../../helpers/processes";
 
 /** One ustar entry: a 512-byte header, then the content padded to whole blocks. */
@@ -23,11 +23,11 @@ function archive(...entries: Buffer[]): string {
   return file;
 }
 
-describe("the pristine cluster written out from its tarball", () => {
+describe("a cached cluster written out from its tarball", () => {
   it("writes its folders and files, readable by this user only", () => {
     const folder = join(tempDir(), "pgdata");
     const text = "x".repeat(700);
-    extractPristineCluster(archive(entry("/base", "5"), entry("/base/1", "0", text), entry("/PG_VERSION", "0", "17\n")), folder);
+    extractCachedCluster(archive(entry("/base", "5"), entry("/base/1", "0", text), entry("/PG_VERSION", "0", "17\n")), folder);
     expect(readFileSync(join(folder, "base", "1"), "utf8")).toBe(text);
     expect(readFileSync(join(folder, "PG_VERSION"), "utf8")).toBe("17\n");
     expect((statSync(join(folder, "base")).mode & 0o777).toString(8)).toBe("700");
@@ -36,8 +36,8 @@ describe("the pristine cluster written out from its tarball", () => {
 
   it("refuses an entry that would leave the folder, or one that is not a file or a folder", () => {
     const parent = tempDir();
-    expect(() => extractPristineCluster(archive(entry("../outside", "0", "no")), join(parent, "pgdata"))).toThrow(/should not/);
+    expect(() => extractCachedCluster(archive(entry("../outside", "0", "no")), join(parent, "pgdata"))).toThrow(/should not/);
     expect(existsSync(join(parent, "outside"))).toBe(false);
-    expect(() => extractPristineCluster(archive(entry("/link", "2")), join(parent, "other"))).toThrow(/type 2/);
+    expect(() => extractCachedCluster(archive(entry("/link", "2")), join(parent, "other"))).toThrow(/type 2/);
   });
 });
