@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
-import { appendFileSync, mkdtempSync } from "node:fs";
+import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -78,18 +78,21 @@ export async function startBenchServer(
 ): Promise<BenchServer> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  // A data folder of its own unless the bench gives one (and cleans it up itself): removed when the server exits.
+  const ownDataDir = env.DATA_DIR ? null : mkdtempSync(join(tmpdir(), "boutique-bench-"));
   const child = spawnServer(
     {
       ...process.env,
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATA_DIR: mkdtempSync(join(tmpdir(), "boutique-bench-")),
+      ...(ownDataDir ? { DATA_DIR: ownDataDir } : {}),
       LOG_LEVEL: "warn",
       APP_URL: base,
       ...env,
     },
     { stdio: ["ignore", output, "inherit"] },
   );
+  if (ownDataDir) child.once("exit", () => rmSync(ownDataDir, { recursive: true, force: true }));
   const stop = () => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
   };

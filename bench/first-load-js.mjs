@@ -1,7 +1,7 @@
 // First-load JavaScript per page, as Chromium receives it (gzip on the wire),
 // against the production build. Target (issue 4): 150 KB or less per page.
 // Run: npm run build && node bench/first-load-js.mjs [path ...]
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,10 +15,9 @@ const paths = process.argv.slice(2).length
   : ["/", "/weddings", "/prom", "/celebrations", "/product/magnolia-lace-ball-gown"];
 
 const port = await freePort();
-const server = spawnServer(
-  { ...process.env, PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), "boutique-js-")), LOG_LEVEL: "warn" },
-  { cwd: root, stdio: "ignore" },
-);
+const dataDir = mkdtempSync(join(tmpdir(), "boutique-js-"));
+const server = spawnServer({ ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" }, { cwd: root, stdio: "ignore" });
+server.once("exit", () => rmSync(dataDir, { recursive: true, force: true }));
 const base = `http://127.0.0.1:${port}`;
 for (let i = 0; ; i++) {
   try {

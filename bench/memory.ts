@@ -9,7 +9,7 @@
  *   npm run bench:memory -- [requests=10000] [connections=4]
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
@@ -88,6 +88,7 @@ async function measure(label: string, env: Record<string, string>, { load }: { l
 const dataDir = mkdtempSync(join(tmpdir(), "boutique-memory-"));
 await measure("PGlite, first start (fresh folder)", { DATA_DIR: dataDir }, { load: false });
 await measure("PGlite, the same folder again", { DATA_DIR: dataDir }, { load: true });
+rmSync(dataDir, { recursive: true, force: true });
 
 const database = `bench_memory_${randomBytes(4).toString("hex")}`;
 const admin = new pg.Client({ connectionString: ADMIN_URL });

@@ -11,7 +11,7 @@
  * The stream allows 5 per user (MAX_STREAMS_PER_USER), so the bench signs up
  * clients/5 admins and opens 5 streams for each.
  */
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { request as httpRequest, type ClientRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -158,4 +158,5 @@ try {
   const exited = new Promise((resolve) => server.child.once("exit", resolve));
   server.stop();
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+  rmSync(dataDir, { recursive: true, force: true });
 }
