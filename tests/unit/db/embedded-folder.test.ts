@@ -1,9 +1,16 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { migrationsFolder, openDatabase, openMigratedDatabase, queryRows } from "~/db/client.server";
 import { tempDir } from "../../helpers/processes";
+
+/** A user cache folder of the test's own, empty, for as long as the test runs (undone by vi.unstubAllEnvs). */
+function emptyUserCache(): string {
+  const cache = tempDir();
+  vi.stubEnv("XDG_CACHE_HOME", cache);
+  return cache;
+}
 
 describe("the embedded database's folder", () => {
   it("is created in a child process, replacing what a killed first start left half-built", { timeout: 120_000 }, async () => {
@@ -42,9 +49,7 @@ describe("the embedded database's folder", () => {
     "is made from a pristine cluster cached once per user, so initdb runs once, not for every new database",
     { timeout: 120_000 },
     async () => {
-      const cache = tempDir();
-      const before = process.env.XDG_CACHE_HOME;
-      process.env.XDG_CACHE_HOME = cache;
+      const cache = emptyUserCache();
       try {
         const first = await openDatabase({ engine: "pglite", dataDir: tempDir() });
         await queryRows(first.db, sql`create table only_here (id int)`);
@@ -71,8 +76,7 @@ describe("the embedded database's folder", () => {
         }
         expect(statSync(join(cache, "hive-boutique", tarball!)).mtimeMs).toBe(made);
       } finally {
-        if (before === undefined) delete process.env.XDG_CACHE_HOME;
-        else process.env.XDG_CACHE_HOME = before;
+        vi.unstubAllEnvs();
       }
     },
   );
@@ -81,9 +85,7 @@ describe("the embedded database's folder", () => {
     "starts migrated from a copy kept of a new database nobody wrote to, never of a folder that holds data",
     { timeout: 120_000 },
     async () => {
-      const cache = tempDir();
-      const before = process.env.XDG_CACHE_HOME;
-      process.env.XDG_CACHE_HOME = cache;
+      const cache = emptyUserCache();
       const cached = () => readdirSync(join(cache, "hive-boutique")).sort();
       try {
         // A folder with someone's rows in it, migrated later: it is never copied into the cache.
@@ -122,8 +124,7 @@ describe("the embedded database's folder", () => {
         expect(statSync(path).mtimeMs).toBe(made);
         expect(cached()).toHaveLength(2);
       } finally {
-        if (before === undefined) delete process.env.XDG_CACHE_HOME;
-        else process.env.XDG_CACHE_HOME = before;
+        vi.unstubAllEnvs();
       }
     },
   );
