@@ -23,15 +23,23 @@ export interface ClusterTarballs {
   migrated: string | null;
 }
 
+/** Read once a process: neither PGlite's version nor the migrations change while it runs. */
+let version: string | undefined;
+const digests = new Map<string, string>();
+
 function pgliteVersion(): string {
+  if (version) return version;
   const entry = fileURLToPath(import.meta.resolve("@electric-sql/pglite"));
   let dir = dirname(entry);
   while (!existsSync(join(dir, "package.json")) && dirname(dir) !== dir) dir = dirname(dir);
-  return (JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { version: string }).version;
+  version = (JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { version: string }).version;
+  return version;
 }
 
 /** A digest of the migrations (their list and every file's text): a changed or added migration names a new tarball. */
 function migrationsDigest(migrationsFolder: string): string {
+  const known = digests.get(migrationsFolder);
+  if (known) return known;
   const hash = createHash("sha256");
   hash.update(readFileSync(join(migrationsFolder, "meta", "_journal.json")));
   for (const name of readdirSync(migrationsFolder)
@@ -39,7 +47,9 @@ function migrationsDigest(migrationsFolder: string): string {
     .sort()) {
     hash.update(name).update(readFileSync(join(migrationsFolder, name)));
   }
-  return hash.digest("hex").slice(0, 16);
+  const digest = hash.digest("hex").slice(0, 16);
+  digests.set(migrationsFolder, digest);
+  return digest;
 }
 
 /** The cached tarballs in the user's cache folder; `migrationsFolder` is given when the new database will be migrated. */

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { startSessionAsReturning, waitForHydration } from "./brand-helpers";
-import { expectFinishedInBothThemes, VIEWPORTS, VIEWS } from "./helpers";
+import { expectFinishedInBothThemes, VIEWPORTS, VIEWS, setView } from "./helpers";
 
 // The brand intro and the newsletter prompt greet a new session elsewhere; accounts are tested without them.
 test.beforeEach(async ({ page }) => {
@@ -245,8 +245,7 @@ test.describe("accounts", () => {
 
   for (const { size, viewport, theme } of VIEWS) {
     test(`auth, account and admin login pass axe at ${size} in both themes (loaded in ${theme})`, async ({ page }) => {
-      await page.setViewportSize(viewport);
-      await page.emulateMedia({ colorScheme: theme, reducedMotion: "reduce" });
+      await setView(page, { viewport, theme }, { reducedMotion: "reduce" });
       await page.goto("/auth");
       await expectFinishedInBothThemes(page, `auth-${size}`, { fullPage: true });
       await page.goto("/admin/login");

@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext, type Browser, type Locator, type 
 import { boutiqueDatePlus } from "../helpers/boutique-date";
 import { bookGuest, dayName, signInAsAdmin, slotShort, timeLabel, uid } from "./admin-helpers";
 import { startSessionAsReturning, waitForHydration } from "./brand-helpers";
-import { expectFinishedInBothThemes, expectNoAxeViolations, screenshotForPeople, THEMES, VIEWPORTS, VIEWS } from "./helpers";
+import { expectFinishedInBothThemes, expectNoAxeViolations, screenshotForPeople, THEMES, VIEWPORTS, VIEWS, setView } from "./helpers";
 
 // The admin dashboard (issue 12, SPEC §2, §4, §5, §8): every control, with and without JavaScript, at both sizes.
 test.describe.configure({ timeout: 240_000 });
@@ -231,8 +231,7 @@ async function shootDetails(page: Page, details: Locator, name: string) {
   if (!process.env.SCREENSHOTS) return;
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     for (const theme of THEMES) {
-      await page.setViewportSize(viewport);
-      await page.emulateMedia({ colorScheme: theme });
+      await setView(page, { viewport, theme });
       await page.reload();
       await waitForHydration(page);
       await details.waitFor();
@@ -511,8 +510,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
 
 for (const { size, viewport, theme } of VIEWS) {
   test(`the dashboard passes axe at ${size} in both themes (loaded in ${theme})`, async ({ page }) => {
-    await page.setViewportSize(viewport);
-    await page.emulateMedia({ colorScheme: theme, reducedMotion: "reduce" });
+    await setView(page, { viewport, theme }, { reducedMotion: "reduce" });
     const tag = uid();
     await seed(page.request, tag);
     await signInAsAdmin(page.request);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { bookGuest, dayName, signInAsAdmin, slotLong, slotShort, timeLabel, uid } from "./admin-helpers";
 import { startSessionAsReturning, waitForHydration } from "./brand-helpers";
-import { expectFinishedInBothThemes, expectNoAxeViolations, VIEWPORTS, VIEWS } from "./helpers";
+import { expectFinishedInBothThemes, expectNoAxeViolations, VIEWPORTS, VIEWS, setView } from "./helpers";
 
 // Staff move a fitting to another open slot and cancel it from the dashboard's details (issue 12, item 6).
 test.describe.configure({ timeout: 300_000 });
@@ -53,8 +53,7 @@ test("an admin reschedules a fitting to an open slot, then cancels it; each is m
 
   // The dialog at both sizes in both themes: looked at, and checked by axe.
   for (const { size, viewport, theme } of VIEWS) {
-    await page.setViewportSize(viewport);
-    await page.emulateMedia({ colorScheme: theme, reducedMotion: "reduce" });
+    await setView(page, { viewport, theme }, { reducedMotion: "reduce" });
     await page.goto(`/admin/dashboard?tab=appointments&q=${tag}`);
     await waitForHydration(page);
     const dialog = await openDialog();

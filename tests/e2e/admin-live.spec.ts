@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { type BoutiqueServer, startOwnBoutique, grantAdminRole } from "../helpers/boutique-server";
 import { freePort, startSmtpServer, type TestSmtpServer } from "../helpers/smtp";
 import { startSessionAsReturning, waitForHydration } from "./brand-helpers";
-import { collectConsoleErrors, expectFinishedInBothThemes, expectNoSidewaysScroll, VIEWS } from "./helpers";
+import { collectConsoleErrors, expectFinishedInBothThemes, expectNoSidewaysScroll, VIEWS, setView } from "./helpers";
 import { boutiqueDatePlus } from "../helpers/boutique-date";
 
 // A boutique of its own whose SMTP server is down at first, so mail fails
@@ -211,8 +211,7 @@ test("a retry of a mail that is not failed, or of nothing, says so", async ({ pa
 
 for (const { size, viewport, theme } of VIEWS) {
   test(`/admin/mail looks finished and passes axe at ${size} width in both themes (loaded in ${theme})`, async ({ page }) => {
-    await page.setViewportSize(viewport);
-    await page.emulateMedia({ colorScheme: theme });
+    await setView(page, { viewport, theme });
     await signInAsAdmin(page);
     const errors = collectConsoleErrors(page);
     await page.goto(`${boutique.url}/admin/mail?status=failed`);
@@ -226,8 +225,7 @@ for (const { size, viewport, theme } of VIEWS) {
 
 for (const { size, viewport, theme } of VIEWS) {
   test(`/admin/insights charts look finished and pass axe at ${size} width in both themes (loaded in ${theme})`, async ({ page }) => {
-    await page.setViewportSize(viewport);
-    await page.emulateMedia({ colorScheme: theme });
+    await setView(page, { viewport, theme });
     await signInAsAdmin(page);
     const errors = collectConsoleErrors(page);
     await page.goto(`${boutique.url}/admin/insights`);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectImagesLoadedAndSized, loadAllImages, revealWholePage, startSessionAsReturning, waitForHydration } from "./brand-helpers";
-import { collectConsoleErrors, expectFinishedInBothThemes, expectNoSidewaysScroll, VIEWS } from "./helpers";
+import { collectConsoleErrors, expectFinishedInBothThemes, expectNoSidewaysScroll, VIEWS, setView } from "./helpers";
 
 const PAGES = [
   {
@@ -34,8 +34,7 @@ for (const brandPage of PAGES) {
 
     for (const { size, viewport, theme } of VIEWS) {
       test(`looks finished and passes axe at ${size} width in both themes (loaded in ${theme})`, async ({ page }) => {
-        await page.setViewportSize(viewport);
-        await page.emulateMedia({ colorScheme: theme });
+        await setView(page, { viewport, theme });
         const errors = collectConsoleErrors(page);
         await page.goto(brandPage.path);
         await waitForHydration(page);

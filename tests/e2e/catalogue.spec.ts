@@ -9,6 +9,7 @@ import {
   screenshotForPeople,
   VIEWPORTS,
   VIEWS,
+  setView,
 } from "./helpers";
 import { startSessionAsReturning } from "./brand-helpers";
 
@@ -106,8 +107,7 @@ test.describe("the demo collection, photographed on checkouts of every gown", ()
   for (const { size, viewport, theme } of VIEWS) {
     test(`at ${size} width in both themes (loaded in ${theme})`, async ({ page }) => {
       test.setTimeout(90_000);
-      await page.setViewportSize(viewport);
-      await page.emulateMedia({ colorScheme: theme });
+      await setView(page, { viewport, theme });
       const errors = collectConsoleErrors(page);
       const all = await Promise.all(DEMO_DRESSES.map((d) => product(page.request, d.handle)));
       // The last size in stock of each gown, read afresh (an order elsewhere may have taken one); a gown sold out everywhere cannot be in a bag.

@@ -1,6 +1,14 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signUpInBrowser, startSessionAsReturning, uniqueEmail, waitForHydration } from "./brand-helpers";
-import { collectConsoleErrors, expectFinishedInBothThemes, expectNoSidewaysScroll, screenshotForPeople, VIEWPORTS, VIEWS } from "./helpers";
+import {
+  collectConsoleErrors,
+  expectFinishedInBothThemes,
+  expectNoSidewaysScroll,
+  screenshotForPeople,
+  VIEWPORTS,
+  VIEWS,
+  setView,
+} from "./helpers";
 
 const next = (page: Page) => page.getByRole("button", { name: "Next" });
 const progress = (page: Page) => page.getByRole("progressbar", { name: "Custom design form progress" });
@@ -336,8 +344,7 @@ test.describe("without JavaScript", () => {
 for (const { size, viewport, theme } of VIEWS) {
   test(`looks finished and passes axe at ${size} width in both themes (loaded in ${theme})`, async ({ page }) => {
     test.slow();
-    await page.setViewportSize(viewport);
-    await page.emulateMedia({ colorScheme: theme });
+    await setView(page, { viewport, theme });
     const errors = collectConsoleErrors(page);
     await open(page);
     await expectNoSidewaysScroll(page);

@@ -10,6 +10,7 @@ import {
   THEMES,
   VIEWPORTS,
   VIEWS,
+  setView,
 } from "./helpers";
 import { boutiqueDatePlus } from "../helpers/boutique-date";
 
@@ -295,8 +296,7 @@ test.describe("without JavaScript", () => {
 for (const { size, viewport, theme } of VIEWS) {
   test(`looks finished and passes axe at ${size} width in both themes (loaded in ${theme})`, async ({ page }) => {
     test.slow();
-    await page.setViewportSize(viewport);
-    await page.emulateMedia({ colorScheme: theme });
+    await setView(page, { viewport, theme });
     const errors = collectConsoleErrors(page);
     await open(page);
     await expectNoSidewaysScroll(page);
@@ -353,8 +353,7 @@ test.describe("the pull list", () => {
     await expectNoAxeViolations(page);
     for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       for (const theme of THEMES) {
-        await page.setViewportSize(viewport);
-        await page.emulateMedia({ colorScheme: theme });
+        await setView(page, { viewport, theme });
         await screenshotForPeople(panel, `fitting-confirmation-${size}-${theme}`);
       }
     }

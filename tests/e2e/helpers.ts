@@ -79,6 +79,16 @@ export async function expectNoAxeViolations(page: Page) {
   expect(await axeViolations(page)).toEqual([]);
 }
 
+/** The width and the colour scheme the next page is loaded in (the boutique follows the browser's until a theme is chosen). */
+export async function setView(
+  page: Page,
+  { viewport, theme }: { viewport: { width: number; height: number }; theme: (typeof THEMES)[number] },
+  options: { reducedMotion?: "reduce" } = {},
+) {
+  await page.setViewportSize(viewport);
+  await page.emulateMedia({ colorScheme: theme, ...options });
+}
+
 /**
  * The two ways a journey is run: at each width, loaded in one theme. A theme changes colours, not what a page does,
  * so a journey runs once per width; where it ends, `expectFinishedInBothThemes` checks the colours of both themes.

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectImagesLoadedAndSized, loadAllImages, revealWholePage, startSessionAsReturning, waitForHydration } from "./brand-helpers";
-import { collectConsoleErrors, expectFinishedInBothThemes, expectNoSidewaysScroll, stopClockBeforeLoad, VIEWS } from "./helpers";
+import { collectConsoleErrors, expectFinishedInBothThemes, expectNoSidewaysScroll, stopClockBeforeLoad, VIEWS, setView } from "./helpers";
 
 const INSTAGRAM = "https://www.instagram.com/thehivebridal";
 
@@ -79,8 +79,7 @@ test.describe("home page", () => {
 
   for (const { size, viewport, theme } of VIEWS) {
     test(`looks finished and passes axe at ${size} width in both themes (loaded in ${theme})`, async ({ page }) => {
-      await page.setViewportSize(viewport);
-      await page.emulateMedia({ colorScheme: theme });
+      await setView(page, { viewport, theme });
       const errors = collectConsoleErrors(page);
       await page.goto("/");
       await waitForHydration(page);

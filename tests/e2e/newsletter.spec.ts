@@ -11,6 +11,7 @@ import {
   THEMES,
   VIEWPORTS,
   withClockHeld,
+  setView,
 } from "./helpers";
 
 /** Axe inside the open dialog (the page behind it is inert and dimmed on purpose), on a held clock. */
@@ -308,8 +309,7 @@ test.describe("newsletter modal: signing up", () => {
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     for (const theme of THEMES) {
       test(`the modal looks finished and passes axe at ${size} width in ${theme}`, async ({ page }) => {
-        await page.setViewportSize(viewport);
-        await page.emulateMedia({ colorScheme: theme, reducedMotion: "reduce" });
+        await setView(page, { viewport, theme }, { reducedMotion: "reduce" });
         // Time moves only when the test says so: the success view closes itself after 2 s, and on a busy
         // machine the axe pass and the screenshot below can take longer than that.
         await stopClockBeforeLoad(page);

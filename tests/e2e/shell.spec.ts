@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { startSessionAsReturning } from "./brand-helpers";
-import { collectConsoleErrors, expectFinishedInBothThemes, expectNoSidewaysScroll, VIEWS } from "./helpers";
+import { collectConsoleErrors, expectFinishedInBothThemes, expectNoSidewaysScroll, VIEWS, setView } from "./helpers";
 
 // The first page of a session opens with the brand intro (effects.spec.ts tests it); these pages are looked at without it.
 test.beforeEach(async ({ page }) => {
@@ -10,8 +10,7 @@ test.beforeEach(async ({ page }) => {
 test.describe("404 page", () => {
   for (const { size, viewport, theme } of VIEWS) {
     test(`looks finished at ${size} width in both themes (loaded in ${theme})`, async ({ page }) => {
-      await page.setViewportSize(viewport);
-      await page.emulateMedia({ colorScheme: theme });
+      await setView(page, { viewport, theme });
       const errors = collectConsoleErrors(page);
       const response = await page.goto("/this-gown-does-not-exist");
       expect(response?.status()).toBe(404);

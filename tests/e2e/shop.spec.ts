@@ -1,5 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
-import { collectConsoleErrors, expectFinishedInBothThemes, expectNoAxeViolations, screenshotForPeople, VIEWPORTS, VIEWS } from "./helpers";
+import {
+  collectConsoleErrors,
+  expectFinishedInBothThemes,
+  expectNoAxeViolations,
+  screenshotForPeople,
+  VIEWPORTS,
+  VIEWS,
+  setView,
+} from "./helpers";
 import { startSessionAsReturning, waitForHydration } from "./brand-helpers";
 
 // The brand intro and the newsletter prompt greet a new session (effects.spec.ts and newsletter.spec.ts test them); shopping is tested without them.
@@ -203,8 +211,7 @@ test.describe("collection pages", () => {
 
   for (const { size, viewport, theme } of VIEWS) {
     test(`collections look finished at ${size} in both themes (loaded in ${theme})`, async ({ page }) => {
-      await page.setViewportSize(viewport);
-      await page.emulateMedia({ colorScheme: theme });
+      await setView(page, { viewport, theme });
       const errors = collectConsoleErrors(page);
       for (const collection of ["weddings", "prom", "celebrations"]) {
         await page.goto(`/${collection}`);
@@ -334,8 +341,7 @@ test.describe("product page", () => {
     test(`at ${size} (loaded in ${theme}) the bag holds no more than is in stock: plus is disabled and says 'Only 1 left'`, async ({
       page,
     }) => {
-      await page.setViewportSize(viewport);
-      await page.emulateMedia({ colorScheme: theme });
+      await setView(page, { viewport, theme });
       // Isle of Hope Halter Gown in L / Ivory: one on the shelf (the demo's stock is the same on every machine).
       await page.goto("/product/isle-of-hope-halter-gown?Size=L&Color=Ivory");
       await waitForHydration(page);
@@ -555,8 +561,7 @@ test.describe("product page", () => {
 
   for (const { size, viewport, theme } of VIEWS) {
     test(`looks finished at ${size} in both themes (loaded in ${theme})`, async ({ page }) => {
-      await page.setViewportSize(viewport);
-      await page.emulateMedia({ colorScheme: theme });
+      await setView(page, { viewport, theme });
       const errors = collectConsoleErrors(page);
       await page.goto("/product/juliette-romantic-tulle-gown");
       await page.waitForLoadState("networkidle");
