@@ -16,8 +16,16 @@ const modules = readdirSync(at("app/modules"), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/** What code outside module `name` may import from it: its front doors, its types and form schemas, its components. */
-const publicSurface = (name) => [`${name}.ts`, `${name}.tsx`, `${name}.server.ts`, "types.ts", "schema.ts", "components"];
+/** What code outside module `name` may import from it: its front doors, its types and form schemas (staff-only ones apart), its components. */
+const publicSurface = (name) => [
+  `${name}.ts`,
+  `${name}.tsx`,
+  `${name}.server.ts`,
+  "types.ts",
+  "schema.ts",
+  "staff-schema.ts",
+  "components",
+];
 
 const importDirection = [
   {
@@ -35,7 +43,7 @@ const importDirection = [
     target: [at("app/!(modules)/**"), at("app/*.{ts,tsx}"), at(`app/modules/!(${name})/**`)],
     from: at("app/modules", name),
     except: publicSurface(name),
-    message: `Outside the ${name} module, import only its public surface: ${name}.ts(x), ${name}.server.ts, types.ts, schema.ts or components/ (docs/architecture.md).`,
+    message: `Outside the ${name} module, import only its public surface: ${name}.ts(x), ${name}.server.ts, types.ts, schema.ts, staff-schema.ts or components/ (docs/architecture.md).`,
   })),
 ];
 

@@ -1,5 +1,5 @@
 import { isIP } from "node:net";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { isTimeZone } from "./format";
 
 /**
@@ -7,41 +7,51 @@ import { isTimeZone } from "./format";
  * A bad value stops the process with a message naming the variable, rather
  * than failing later in the middle of a request.
  */
-const port = z.coerce
-  .number({ error: "must be a whole number between 1 and 65535" })
-  .int("must be a whole number between 1 and 65535")
-  .min(1, "must be a whole number between 1 and 65535")
-  .max(65535, "must be a whole number between 1 and 65535");
+const PORT_HINT = "must be a whole number between 1 and 65535";
+const port = z.coerce.number({ error: PORT_HINT }).check(z.int(PORT_HINT), z.minimum(1, PORT_HINT), z.maximum(65535, PORT_HINT));
 
+const POSITIVE_INT_HINT = "must be a positive whole number";
 const positiveInt = (fallback: number) =>
-  z.coerce
-    .number({ error: "must be a positive whole number" })
-    .int("must be a positive whole number")
-    .positive("must be a positive whole number")
-    .default(fallback);
+  z._default(z.coerce.number({ error: POSITIVE_INT_HINT }).check(z.int(POSITIVE_INT_HINT), z.positive(POSITIVE_INT_HINT)), fallback);
+
+/** A setting's trimmed text, or undefined when unset or blank. */
+const optionalSetting = () =>
+  z.pipe(
+    z.optional(z.string().check(z.trim())),
+    z.transform((value: string | undefined) => (value ? value : undefined)),
+  );
+
+/**
+ * A transform's own issue, as classic zod's `ctx.addIssue` made it: it stops the
+ * parse, so the cross-variable checks below do not run on top of it.
+ */
+function reject(ctx: z.core.ParsePayload, message: string): never {
+  ctx.issues.push({ code: "custom", message, input: ctx.value });
+  return z.NEVER;
+}
 
 const optionalUrl = (protocols: string[], hint: string) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value ? value : undefined))
-    .refine((value) => {
+  optionalSetting().check(
+    z.refine((value) => {
       if (value === undefined) return true;
       try {
         return protocols.includes(new URL(value).protocol);
       } catch {
         return false;
       }
-    }, hint);
+    }, hint),
+  );
 
 const secretValue = z
-  .string()
-  .optional()
-  .transform((value) => (value ? value : undefined))
-  .refine(
-    (value) => value === undefined || value.length >= 32,
-    "must be at least 32 characters (for example the output of `openssl rand -base64 32`)",
+  .pipe(
+    z.optional(z.string()),
+    z.transform((value: string | undefined) => (value ? value : undefined)),
+  )
+  .check(
+    z.refine(
+      (value) => value === undefined || value.length >= 32,
+      "must be at least 32 characters (for example the output of `openssl rand -base64 32`)",
+    ),
   );
 
 const TRUST_PROXY_HINT =
@@ -64,11 +74,9 @@ function isAddressOrRange(value: string): boolean {
  * left-most X-Forwarded-For entry is whatever the client wrote. `true` means
  * one proxy in front.
  */
-const trustProxy = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value, ctx): false | number | string[] => {
+const trustProxy = z.pipe(
+  z.optional(z.string().check(z.trim())),
+  z.transform((value: string | undefined, ctx): false | number | string[] => {
     const text = (value ?? "").toLowerCase();
     if (text === "" || text === "false" || text === "0") return false;
     if (text === "true") return 1;
@@ -78,17 +86,17 @@ const trustProxy = z
       .map((item) => item.trim())
       .filter(Boolean);
     if (list.length > 0 && list.every((item) => PROXY_NAMES.has(item) || isAddressOrRange(item))) return list;
-    ctx.addIssue({ code: "custom", message: TRUST_PROXY_HINT });
-    return z.NEVER;
-  });
+    return reject(ctx, TRUST_PROXY_HINT);
+  }),
+);
 
 export const envSchema = z
   .object({
-    NODE_ENV: z.enum(["development", "production", "test"], { error: "must be development, production or test" }).default("production"),
-    HOST: z.string().trim().min(1, "must not be empty").default("127.0.0.1"),
-    PORT: port.default(3000),
+    NODE_ENV: z._default(z.enum(["development", "production", "test"], { error: "must be development, production or test" }), "production"),
+    HOST: z._default(z.string().check(z.trim(), z.minLength(1, "must not be empty")), "127.0.0.1"),
+    PORT: z._default(port, 3000),
     APP_URL: optionalUrl(["http:", "https:"], "must be an http(s) URL such as https://boutique.example"),
-    DATA_DIR: z.string().trim().min(1, "must not be empty").default("./data"),
+    DATA_DIR: z._default(z.string().check(z.trim(), z.minLength(1, "must not be empty")), "./data"),
     DATABASE_URL: optionalUrl(["postgres:", "postgresql:"], "must be a postgres:// URL"),
     DATABASE_POOL_SIZE: positiveInt(10),
     SMTP_URL: optionalUrl(["smtp:", "smtps:"], "must be an smtp:// or smtps:// URL"),
@@ -97,59 +105,58 @@ export const envSchema = z
      * log. A production deployment (NODE_ENV=production with DATABASE_URL) must
      * say MAIL_TRANSPORT=log out loud to run without SMTP.
      */
-    MAIL_TRANSPORT: z
-      .enum(["smtp", "log", ""], { error: "must be smtp or log" })
-      .optional()
-      .transform((value) => (value ? value : undefined)),
-    MAIL_FROM: z
-      .string()
-      .trim()
-      .min(3, 'must be an address such as "The Hive <hello@example.com>"')
-      .default("The Hive Bridal Boutique <hello@thehive.local>"),
+    MAIL_TRANSPORT: z.pipe(
+      z.optional(z.enum(["smtp", "log", ""], { error: "must be smtp or log" })),
+      z.transform((value) => (value ? value : undefined)),
+    ),
+    MAIL_FROM: z._default(
+      z.string().check(z.trim(), z.minLength(3, 'must be an address such as "The Hive <hello@example.com>"')),
+      "The Hive Bridal Boutique <hello@thehive.local>",
+    ),
     MAIL_POLL_MS: positiveInt(2000),
     MAIL_RETRY_BASE_MS: positiveInt(5000),
     MAIL_MAX_ATTEMPTS: positiveInt(12),
-    LOG_LEVEL: z
-      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+    LOG_LEVEL: z._default(
+      z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
         error: "must be one of fatal, error, warn, info, debug, trace, silent",
-      })
-      .default("info"),
+      }),
+      "info",
+    ),
     /** Unset: readable lines when stdout is a terminal, JSON lines otherwise (a collector, a pipe). */
-    LOG_FORMAT: z
-      .enum(["json", "pretty", ""], { error: "must be json or pretty" })
-      .optional()
-      .transform((value) => (value ? value : undefined)),
+    LOG_FORMAT: z.pipe(
+      z.optional(z.enum(["json", "pretty", ""], { error: "must be json or pretty" })),
+      z.transform((value) => (value ? value : undefined)),
+    ),
     TRUST_PROXY: trustProxy,
     /** Largest form or JSON body, in bytes: counted while it arrives, 413 past it. */
     BODY_LIMIT_BYTES: positiveInt(64 * 1024),
     /** Largest body of a route that accepts uploads, in bytes: the custom design form's 6 images of 10 MB and its fields. */
     UPLOAD_LIMIT_BYTES: positiveInt(64 * 1024 * 1024),
     SHUTDOWN_TIMEOUT_MS: positiveInt(10000),
-    SHUTDOWN_DRAIN_MS: z.coerce
-      .number({ error: "must be a whole number of milliseconds" })
-      .int("must be a whole number of milliseconds")
-      .min(0, "must be a whole number of milliseconds")
-      .default(1000),
+    SHUTDOWN_DRAIN_MS: z._default(
+      z.coerce
+        .number({ error: "must be a whole number of milliseconds" })
+        .check(z.int("must be a whole number of milliseconds"), z.minimum(0, "must be a whole number of milliseconds")),
+      1000,
+    ),
     // A real Shopify store; with none set, the built-in storefront and its demo collection.
     SHOPIFY_STORE_DOMAIN: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .optional()
-      .transform((value) => (value ? value.replace(/^https?:\/\//, "").replace(/\/+$/, "") : undefined))
-      .refine(
-        (value) => value === undefined || /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/.test(value),
-        "must be a store's host name, such as the-hive.myshopify.com",
+      .pipe(
+        z.optional(z.string().check(z.trim(), z.toLowerCase())),
+        z.transform((value: string | undefined) => (value ? value.replace(/^https?:\/\//, "").replace(/\/+$/, "") : undefined)),
+      )
+      .check(
+        z.refine(
+          (value) => value === undefined || /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/.test(value),
+          "must be a store's host name, such as the-hive.myshopify.com",
+        ),
       ),
-    SHOPIFY_STOREFRONT_ACCESS_TOKEN: z
-      .string()
-      .trim()
-      .optional()
-      .transform((value) => (value ? value : undefined))
-      .refine(
+    SHOPIFY_STOREFRONT_ACCESS_TOKEN: optionalSetting().check(
+      z.refine(
         (value) => value === undefined || /^[\w-]{8,200}$/.test(value),
         "must be a Storefront API access token (letters, digits, - and _)",
       ),
+    ),
     /** The whole endpoint, for tests against a local fake; normally derived from the domain. */
     SHOPIFY_STOREFRONT_API_URL: optionalUrl(
       ["http:", "https:"],
@@ -175,15 +182,15 @@ export const envSchema = z
      */
     ADMIN_STREAM_RECHECK_MS: positiveInt(5_000),
     /** Addresses that get the admin role once verified, comma-separated. */
-    ADMIN_EMAILS: z
-      .string()
-      .optional()
-      .transform((value) =>
+    ADMIN_EMAILS: z.pipe(
+      z.optional(z.string()),
+      z.transform((value: string | undefined) =>
         (value ?? "")
           .split(",")
           .map((email) => email.trim().toLowerCase())
           .filter(Boolean),
       ),
+    ),
     /** Attempts allowed per window on sign-in, sign-up, password reset and two-factor verification (per client; per account it is half). */
     AUTH_RATE_LIMIT: positiveInt(20),
     AUTH_RATE_WINDOW_MS: positiveInt(900_000),
@@ -192,21 +199,17 @@ export const envSchema = z
     VERIFICATION_MAIL_RATE_WINDOW_MS: positiveInt(900_000),
     /** The boutique's clock: fitting days and slots are read in this IANA time zone. */
     BOUTIQUE_TIME_ZONE: z
-      .string()
-      .trim()
-      .default("America/New_York")
-      .refine(isTimeZone, "must be an IANA time zone such as America/New_York"),
+      ._default(z.string().check(z.trim()), "America/New_York")
+      .check(z.refine(isTimeZone, "must be an IANA time zone such as America/New_York")),
     /** Where staff notices go: new fittings, customers' cancellations and new design requests. */
-    BOUTIQUE_EMAIL: z.email("must be an email address").default("hello@thehivebridal.com"),
+    BOUTIQUE_EMAIL: z._default(z.email("must be an email address"), "hello@thehivebridal.com"),
     /** Which of those notices are mailed: all of them, only new design requests, or none. */
-    STAFF_NOTIFICATIONS: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .default("all")
-      .pipe(z.enum(["all", "design-only", "none"], { error: "must be all, design-only or none" })),
+    STAFF_NOTIFICATIONS: z.pipe(
+      z._default(z.string().check(z.trim(), z.toLowerCase()), "all"),
+      z.enum(["all", "design-only", "none"], { error: "must be all, design-only or none" }),
+    ),
     /** Shoppers who may book the same fitting slot (fitters on duty). */
-    FITTING_SLOT_CAPACITY: positiveInt(1).refine((value) => value <= 100, "must be at most 100"),
+    FITTING_SLOT_CAPACITY: positiveInt(1).check(z.refine((value) => value <= 100, "must be at most 100")),
     /** How many days ahead a fitting may be booked. */
     FITTING_HORIZON_DAYS: positiveInt(90),
     /** How long before a fitting its reminder is mailed (once), in milliseconds: 24 hours. */
@@ -223,114 +226,102 @@ export const envSchema = z
     ORDER_RATE_LIMIT: positiveInt(5),
     ORDER_RATE_WINDOW_MS: positiveInt(3_600_000),
     /** How long a reserved, unpaid order holds its gowns before they go back on sale. */
-    ORDER_HOLD_HOURS: positiveInt(48).refine((value) => value <= 24 * 30, "must be at most 720 (30 days)"),
+    ORDER_HOLD_HOURS: positiveInt(48).check(z.refine((value) => value <= 24 * 30, "must be at most 720 (30 days)")),
     /** Uploaded images in an S3-compatible bucket instead of DATA_DIR/uploads: set with both keys, or not at all. */
-    S3_BUCKET: z
-      .string()
-      .trim()
-      .optional()
-      .transform((value) => (value ? value : undefined))
-      .refine(
+    S3_BUCKET: optionalSetting().check(
+      z.refine(
         (value) => value === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(value),
         "must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens",
       ),
+    ),
     S3_REGION: z
-      .string()
-      .trim()
-      .optional()
-      .transform((value) => value || "us-east-1")
-      .refine((value) => /^[a-z0-9-]{2,40}$/.test(value), "must be a region such as us-east-1"),
+      .pipe(
+        z.optional(z.string().check(z.trim())),
+        z.transform((value: string | undefined) => value || "us-east-1"),
+      )
+      .check(z.refine((value) => /^[a-z0-9-]{2,40}$/.test(value), "must be a region such as us-east-1")),
     /** For an S3-compatible service (MinIO, R2, a local test server); unset: AWS's own endpoint for the region. */
     S3_ENDPOINT: optionalUrl(["http:", "https:"], "must be an http(s) URL such as https://s3.example.com"),
-    S3_ACCESS_KEY_ID: z
-      .string()
-      .trim()
-      .optional()
-      .transform((value) => (value ? value : undefined)),
-    S3_SECRET_ACCESS_KEY: z
-      .string()
-      .trim()
-      .optional()
-      .transform((value) => (value ? value : undefined)),
+    S3_ACCESS_KEY_ID: optionalSetting(),
+    S3_SECRET_ACCESS_KEY: optionalSetting(),
     /** Bucket in the path (https://host/bucket/key) rather than the host name: most self-hosted S3-compatible services need it. */
-    S3_FORCE_PATH_STYLE: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .optional()
-      .transform((value, ctx) => {
+    S3_FORCE_PATH_STYLE: z.pipe(
+      z.optional(z.string().check(z.trim(), z.toLowerCase())),
+      z.transform((value: string | undefined, ctx) => {
         if (!value || value === "false" || value === "0") return false;
         if (value === "true" || value === "1") return true;
-        ctx.addIssue({ code: "custom", message: "must be true or false" });
-        return z.NEVER;
+        return reject(ctx, "must be true or false");
       }),
+    ),
   })
-  .superRefine((env, ctx) => {
-    // Links in mail must point at the real site once we run in production
-    // on a shared database; on the embedded defaults localhost is right.
-    if (env.DATABASE_URL && !env.APP_URL) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["APP_URL"],
-        message: "is required when DATABASE_URL is set (the public address used in mail links)",
-      });
-    }
-    // Half a Shopify configuration would quietly fall back to the demo store: refuse it instead.
-    if ((env.SHOPIFY_STORE_DOMAIN || env.SHOPIFY_STOREFRONT_API_URL) && !env.SHOPIFY_STOREFRONT_ACCESS_TOKEN) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["SHOPIFY_STOREFRONT_ACCESS_TOKEN"],
-        message: `is required when ${env.SHOPIFY_STORE_DOMAIN ? "SHOPIFY_STORE_DOMAIN" : "SHOPIFY_STOREFRONT_API_URL"} is set (the store's public Storefront API token)`,
-      });
-    }
-    if (env.SHOPIFY_STOREFRONT_ACCESS_TOKEN && !env.SHOPIFY_STORE_DOMAIN && !env.SHOPIFY_STOREFRONT_API_URL) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["SHOPIFY_STORE_DOMAIN"],
-        message: "is required when SHOPIFY_STOREFRONT_ACCESS_TOKEN is set (the store's host name, such as the-hive.myshopify.com)",
-      });
-    }
-    // Several instances share one database: a key generated in each one's
-    // data folder would make a link signed by one instance fail on the next.
-    if (env.DATABASE_URL && !env.APP_SECRET && !env.NEWSLETTER_SECRET) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["APP_SECRET"],
-        message: "is required when DATABASE_URL is set (every instance must sign links in mail with the same key)",
-      });
-    }
-    // Half an S3 configuration would quietly keep images on the local disk, or fail on the first upload: refuse it instead.
-    if (env.S3_BUCKET) {
-      for (const name of ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
-        if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when S3_BUCKET is set" });
+  .check(
+    z.superRefine((env, ctx) => {
+      // Links in mail must point at the real site once we run in production
+      // on a shared database; on the embedded defaults localhost is right.
+      if (env.DATABASE_URL && !env.APP_URL) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["APP_URL"],
+          message: "is required when DATABASE_URL is set (the public address used in mail links)",
+        });
       }
-    } else {
-      for (const name of ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_ENDPOINT"] as const) {
-        if (env[name]) {
-          ctx.addIssue({
-            code: "custom",
-            path: ["S3_BUCKET"],
-            message: `is required when ${name} is set (S3 storage needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY; unset them all to keep images in DATA_DIR/uploads)`,
-          });
-          break;
+      // Half a Shopify configuration would quietly fall back to the demo store: refuse it instead.
+      if ((env.SHOPIFY_STORE_DOMAIN || env.SHOPIFY_STOREFRONT_API_URL) && !env.SHOPIFY_STOREFRONT_ACCESS_TOKEN) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["SHOPIFY_STOREFRONT_ACCESS_TOKEN"],
+          message: `is required when ${env.SHOPIFY_STORE_DOMAIN ? "SHOPIFY_STORE_DOMAIN" : "SHOPIFY_STOREFRONT_API_URL"} is set (the store's public Storefront API token)`,
+        });
+      }
+      if (env.SHOPIFY_STOREFRONT_ACCESS_TOKEN && !env.SHOPIFY_STORE_DOMAIN && !env.SHOPIFY_STOREFRONT_API_URL) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["SHOPIFY_STORE_DOMAIN"],
+          message: "is required when SHOPIFY_STOREFRONT_ACCESS_TOKEN is set (the store's host name, such as the-hive.myshopify.com)",
+        });
+      }
+      // Several instances share one database: a key generated in each one's
+      // data folder would make a link signed by one instance fail on the next.
+      if (env.DATABASE_URL && !env.APP_SECRET && !env.NEWSLETTER_SECRET) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["APP_SECRET"],
+          message: "is required when DATABASE_URL is set (every instance must sign links in mail with the same key)",
+        });
+      }
+      // Half an S3 configuration would quietly keep images on the local disk, or fail on the first upload: refuse it instead.
+      if (env.S3_BUCKET) {
+        for (const name of ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+          if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required when S3_BUCKET is set" });
+        }
+      } else {
+        for (const name of ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_ENDPOINT"] as const) {
+          if (env[name]) {
+            ctx.addIssue({
+              code: "custom",
+              path: ["S3_BUCKET"],
+              message: `is required when ${name} is set (S3 storage needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY; unset them all to keep images in DATA_DIR/uploads)`,
+            });
+            break;
+          }
         }
       }
-    }
-    if (env.MAIL_TRANSPORT === "smtp" && !env.SMTP_URL) {
-      ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required when MAIL_TRANSPORT=smtp" });
-    }
-    // A real deployment without SMTP would print mail to a log nobody reads and
-    // tell every customer their mail was sent. The embedded defaults (no
-    // DATABASE_URL) print to the log on purpose; so may an operator who asks.
-    if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.SMTP_URL && env.MAIL_TRANSPORT !== "log") {
-      ctx.addIssue({
-        code: "custom",
-        path: ["SMTP_URL"],
-        message:
-          "is required in production (NODE_ENV=production with DATABASE_URL): without it mail would only be printed to the log. Set SMTP_URL, or MAIL_TRANSPORT=log to run without sending mail on purpose",
-      });
-    }
-  });
+      if (env.MAIL_TRANSPORT === "smtp" && !env.SMTP_URL) {
+        ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required when MAIL_TRANSPORT=smtp" });
+      }
+      // A real deployment without SMTP would print mail to a log nobody reads and
+      // tell every customer their mail was sent. The embedded defaults (no
+      // DATABASE_URL) print to the log on purpose; so may an operator who asks.
+      if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.SMTP_URL && env.MAIL_TRANSPORT !== "log") {
+        ctx.addIssue({
+          code: "custom",
+          path: ["SMTP_URL"],
+          message:
+            "is required in production (NODE_ENV=production with DATABASE_URL): without it mail would only be printed to the log. Set SMTP_URL, or MAIL_TRANSPORT=log to run without sending mail on purpose",
+        });
+      }
+    }),
+  );
 
 /** Where uploaded images go when S3_BUCKET is set (both keys are then required). */
 export interface S3Settings {

@@ -1,6 +1,6 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 // Also sets zod's jitless mode, which every schema that reaches the browser needs.
-import "./forms";
+import { inputHints } from "./forms";
 
 /**
  * Fields several forms share, defined once with the contract's rules and
@@ -38,10 +38,11 @@ type TextFieldOptions = {
 
 /** A required text field: trimmed, within its lengths, free of control characters. An empty value gets only the `required` message. */
 export function requiredText(options: TextFieldOptions & { required: string }) {
-  let schema = z.string({ error: options.required }).trim().min(1, { error: options.required, abort: true });
-  if (options.min && options.min[0] > 1) schema = schema.min(options.min[0], options.min[1]);
-  if (options.max) schema = schema.max(options.max[0], options.max[1]);
-  return schema.refine((value) => !hasControlCharacters(value, options), options.invalid);
+  const checks: z.core.$ZodCheck<string>[] = [z.trim(), z.minLength(1, { error: options.required, abort: true })];
+  if (options.min && options.min[0] > 1) checks.push(z.minLength(options.min[0], options.min[1]));
+  if (options.max) checks.push(z.maxLength(options.max[0], options.max[1]));
+  checks.push(z.refine((value: string) => !hasControlCharacters(value, options), options.invalid));
+  return z.string({ error: options.required }).check(...checks);
 }
 
 /**
@@ -51,13 +52,16 @@ export function requiredText(options: TextFieldOptions & { required: string }) {
  */
 export function optionalText(options: Omit<TextFieldOptions, "required">) {
   const min = options.min;
-  let schema = z.string().trim();
-  if (options.max) schema = schema.max(options.max[0], options.max[1]);
-  return schema
-    .refine((value) => !min || value === "" || value.length >= min[0], min?.[1])
-    .refine((value) => !hasControlCharacters(value, options), options.invalid)
-    .optional()
-    .transform((value) => (value ? value : null));
+  const checks: z.core.$ZodCheck<string>[] = [z.trim()];
+  if (options.max) checks.push(z.maxLength(options.max[0], options.max[1]));
+  checks.push(
+    z.refine((value: string) => !min || value === "" || value.length >= min[0], min?.[1]),
+    z.refine((value: string) => !hasControlCharacters(value, options), options.invalid),
+  );
+  return z.pipe(
+    z.optional(z.string().check(...checks)),
+    z.transform((value: string | undefined) => (value ? value : null)),
+  );
 }
 
 const FIELD_MESSAGES = {
@@ -79,7 +83,7 @@ export const nameField = requiredText({
   required: FIELD_MESSAGES.nameRequired,
   max: [NAME_MAX, FIELD_MESSAGES.nameTooLong],
   invalid: FIELD_MESSAGES.nameInvalid,
-}).meta({ input: { autoComplete: "name" } });
+}).register(inputHints, { autoComplete: "name" });
 
 /**
  * An email address: trimmed, a valid address, at most 255 (SPEC §5). Empty
@@ -87,15 +91,16 @@ export const nameField = requiredText({
  * make a valid address.
  */
 export const emailField = z
-  .string({ error: FIELD_MESSAGES.emailInvalid })
-  .trim()
-  .min(1, FIELD_MESSAGES.emailInvalid)
-  .max(EMAIL_MAX, FIELD_MESSAGES.emailTooLong)
-  .pipe(z.email(FIELD_MESSAGES.emailInvalid))
-  .meta({ input: { type: "email", autoComplete: "email", inputMode: "email" } });
+  .pipe(
+    z
+      .string({ error: FIELD_MESSAGES.emailInvalid })
+      .check(z.trim(), z.minLength(1, FIELD_MESSAGES.emailInvalid), z.maxLength(EMAIL_MAX, FIELD_MESSAGES.emailTooLong)),
+    z.email(FIELD_MESSAGES.emailInvalid),
+  )
+  .register(inputHints, { type: "email", autoComplete: "email", inputMode: "email" });
 
 /** An optional phone number: trimmed, at most 20 (SPEC §5); empty becomes null. */
 export const phoneField = optionalText({
   max: [PHONE_MAX, FIELD_MESSAGES.phoneTooLong],
   invalid: FIELD_MESSAGES.phoneInvalid,
-}).meta({ input: { type: "tel", autoComplete: "tel", inputMode: "tel" } });
+}).register(inputHints, { type: "tel", autoComplete: "tel", inputMode: "tel" });

@@ -1,5 +1,5 @@
 import { useActionData } from "react-router";
-import { z } from "zod";
+import * as z from "zod/mini";
 
 // Form schemas also run in the browser, where our CSP forbids eval: keep zod
 // from compiling parsers with `new Function`.
@@ -87,13 +87,13 @@ export function issuesToErrors(issues: readonly z.core.$ZodIssue[]): { fieldErro
  * was not a form at all): every required field then fails with its own
  * message, which the action answers with a 400.
  */
-export function parseForm<S extends z.ZodType>(
+export function parseForm<S extends z.core.$ZodType>(
   schema: S,
   formData: FormData | URLSearchParams | null,
   options: ParseFormOptions = {},
 ): FormResult<z.output<S>> {
   const body = formData ?? new URLSearchParams();
-  const parsed = schema.safeParse(formDataToObject(body));
+  const parsed = z.safeParse(schema, formDataToObject(body));
   if (parsed.success) return { ok: true, data: parsed.data };
   return { ok: false, ...issuesToErrors(parsed.error.issues), values: echoedValues(body, options) };
 }
@@ -169,12 +169,15 @@ export function useFormErrors(result?: unknown): FormErrors {
 // ---------------------------------------------------------------------------
 // One schema for the action and the form's attributes
 
-/** Extra attributes a field's schema carries for its input: `.meta({ input: { type: "tel", autoComplete: "tel" } })`. */
+/** Extra attributes a field's schema carries for its input: `.register(inputHints, { type: "tel", autoComplete: "tel" })`. */
 export type InputHints = {
   type?: string;
   autoComplete?: string;
   inputMode?: "text" | "email" | "tel" | "numeric" | "decimal" | "url" | "search";
 };
+
+/** Where a field's schema keeps its input hints (what `inputAttributes` adds to the schema's own limits). */
+export const inputHints = z.registry<InputHints>();
 
 export type InputAttributes = {
   name: string;
@@ -186,23 +189,38 @@ export type InputAttributes = {
   inputMode?: InputHints["inputMode"];
 };
 
-type Inspected = { optional: boolean; string?: z.ZodString | z.ZodStringFormat; hints: InputHints };
+type StringLimits = { minLength: number | null; maxLength: number | null; format: string | undefined };
+type Inspected = { optional: boolean; string?: StringLimits; hints: InputHints };
+
+/** A string schema's length checks and format (an email schema is its own format check). */
+function stringLimits(schema: z.core.$ZodType): StringLimits {
+  const def = schema._zod.def as { checks?: z.core.$ZodCheck[]; format?: string };
+  const limits: StringLimits = { minLength: null, maxLength: null, format: def.format };
+  for (const check of def.checks ?? []) {
+    const rule = check._zod.def as { check: string; minimum?: number; maximum?: number; format?: string };
+    if (rule.check === "min_length" && rule.minimum !== undefined) limits.minLength = Math.max(limits.minLength ?? 0, rule.minimum);
+    if (rule.check === "max_length" && rule.maximum !== undefined) limits.maxLength = Math.min(limits.maxLength ?? Infinity, rule.maximum);
+    if (rule.check === "string_format") limits.format ??= rule.format;
+  }
+  return limits;
+}
 
 /** Looks through optional, default, nullable and pipe wrappers to the string underneath, collecting hints on the way. */
-function inspect(schema: z.ZodType): Inspected {
-  let current: z.ZodType | undefined = schema;
+function inspect(schema: z.core.$ZodType): Inspected {
+  let current: z.core.$ZodType | undefined = schema;
   let optional = false;
   let hints: InputHints = {};
   for (let depth = 0; current && depth < 10; depth++) {
-    const meta = current.meta() as { input?: InputHints } | undefined;
-    if (meta?.input) hints = { ...meta.input, ...hints };
-    if (current instanceof z.ZodOptional || current instanceof z.ZodDefault || current instanceof z.ZodNullable) {
+    const own = inputHints.get(current);
+    if (own) hints = { ...own, ...hints };
+    const def: z.core.$ZodTypeDef = current._zod.def;
+    if (def.type === "optional" || def.type === "default" || def.type === "nullable") {
       optional = true;
-      current = current.unwrap() as z.ZodType;
-    } else if (current instanceof z.ZodPipe) {
-      current = current.in as z.ZodType;
-    } else if (current instanceof z.ZodString || current instanceof z.ZodStringFormat) {
-      return { optional, string: current, hints };
+      current = (def as z.core.$ZodOptionalDef).innerType;
+    } else if (def.type === "pipe") {
+      current = (def as z.core.$ZodPipeDef).in;
+    } else if (def.type === "string") {
+      return { optional, string: stringLimits(current), hints };
     } else {
       break;
     }
@@ -213,11 +231,14 @@ function inspect(schema: z.ZodType): Inspected {
 /**
  * The input attributes of one field of an object schema: `required` when the
  * schema refuses an empty value, the string's length limits, `type="email"` for an
- * email format, and any hints set with `.meta({ input })`. The browser then
+ * email format, and any hints registered in `inputHints`. The browser then
  * checks what the action will check (the action still decides).
  */
-export function inputAttributes<S extends z.ZodObject>(schema: S, name: keyof S["shape"] & string): InputAttributes {
-  const field = schema.shape[name] as z.ZodType | undefined;
+export function inputAttributes<S extends { shape: Record<string, z.core.$ZodType> }>(
+  schema: S,
+  name: keyof S["shape"] & string,
+): InputAttributes {
+  const field = schema.shape[name];
   if (!field) throw new Error(`inputAttributes: the schema has no field "${name}"`);
   const { optional, string, hints } = inspect(field);
   const attributes: InputAttributes = { name };

@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { requestContext } from "./context.server";
 import { parseForm, readFormData } from "./forms";
 import type { SignedTokens } from "./signed-token.server";
@@ -30,7 +30,7 @@ export function linkToken(request: Request): string {
 }
 
 /** The confirmation form (and RFC 8058 one-click posts): the body's token when it carries one, read by the form helper. */
-const postedTokenSchema = z.object({ token: z.string().optional() });
+const postedTokenSchema = z.object({ token: z.optional(z.string()) });
 
 /**
  * The token a confirmation posts: the form's own `token` field, else (no form

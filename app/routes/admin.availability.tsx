@@ -17,7 +17,7 @@ import {
 } from "~/modules/fittings/components/staff-availability";
 import { longDate } from "~/modules/fittings/fittings";
 import { availabilityOverview, changeAvailability } from "~/modules/fittings/fittings.server";
-import { AVAILABILITY_MESSAGES, availabilitySchema, heldFittingsSchema } from "~/modules/fittings/schema";
+import { AVAILABILITY_MESSAGES, availabilitySchema, heldFittingsSchema } from "~/modules/fittings/staff-schema";
 import type { AvailabilityRequest, HeldFitting } from "~/modules/fittings/types";
 import { LiveUpdates } from "~/modules/realtime/components/live-updates";
 

@@ -1,20 +1,22 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { Route } from "./+types/api.wishlist";
 import { requestContext, servicesContext } from "~/lib/context.server";
 import { requireUser } from "~/modules/accounts/accounts.server";
 import { listWishlist, removeWishlistItem, upsertWishlistItems } from "~/modules/wishlist/wishlist.server";
 
+const text = (max: number) => z.string().check(z.minLength(1), z.maxLength(max));
+
 const item = z.object({
-  id: z.string().min(1).max(200),
-  handle: z.string().min(1).max(200),
-  title: z.string().min(1).max(300),
-  price: z.object({ amount: z.string().regex(/^\d{1,10}(\.\d{1,2})?$/), currencyCode: z.string().regex(/^[A-Z]{3}$/) }),
-  image: z.object({ url: z.string().max(2000), altText: z.string().max(500).nullable() }).optional(),
+  id: text(200),
+  handle: text(200),
+  title: text(300),
+  price: z.object({ amount: z.string().check(z.regex(/^\d{1,10}(\.\d{1,2})?$/)), currencyCode: z.string().check(z.regex(/^[A-Z]{3}$/)) }),
+  image: z.optional(z.object({ url: z.string().check(z.maxLength(2000)), altText: z.nullable(z.string().check(z.maxLength(500))) })),
 });
 
 const body = z.discriminatedUnion("op", [
-  z.object({ op: z.literal("upsert"), items: z.array(item).max(200) }),
-  z.object({ op: z.literal("remove"), id: z.string().min(1).max(200) }),
+  z.object({ op: z.literal("upsert"), items: z.array(item).check(z.maxLength(200)) }),
+  z.object({ op: z.literal("remove"), id: text(200) }),
 ]);
 
 /** GET /api/wishlist: the signed-in shopper's list, newest first, in the local store's shape. */

@@ -17,7 +17,7 @@ import {
   rescheduleFittingByLink,
   type CancelLookup,
 } from "~/modules/fittings/fittings.server";
-import { shopperRescheduleSchema } from "~/modules/fittings/schema";
+import { linkRescheduleSchema } from "~/modules/fittings/schema";
 import type { DayAvailability } from "~/modules/fittings/types";
 
 type PageState =
@@ -101,7 +101,7 @@ async function reschedule(request: Request, context: Route.ActionArgs["context"]
   return answerTokenLanding(context, "fitting reschedule by link failed", async (): Promise<PageState> => {
     const lookup = await findFittingByLink(services.database.db, token, services.tokens);
     if (lookup.status !== "active") return stateOf(lookup, token, false);
-    const parsed = parseForm(shopperRescheduleSchema.omit({ id: true }), form);
+    const parsed = parseForm(linkRescheduleSchema, form);
     if (!parsed.ok)
       return rescheduleView(services, lookup, token, parsed.values.date?.toString() ?? null, {
         ...parsed,

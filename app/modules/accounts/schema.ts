@@ -1,26 +1,33 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { ADDRESS_TYPES } from "~/db/constants";
 import { optionalText, phoneField } from "~/lib/fields";
+import { inputHints } from "~/lib/forms";
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 
-const email = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .min(1, "Email is required")
-  .max(255, "Email must be less than 255 characters")
-  .pipe(z.email("Invalid email address"));
-const password = z.string().min(1, "Password is required").max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+const email = z.pipe(
+  z
+    .string()
+    .check(z.trim(), z.toLowerCase(), z.minLength(1, "Email is required"), z.maxLength(255, "Email must be less than 255 characters")),
+  z.email("Invalid email address"),
+);
+const passwordChecks = [
+  z.minLength(1, "Password is required"),
+  z.maxLength(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+];
+const password = z.string().check(...passwordChecks);
 
 /** A password being chosen (sign-up, reset): at least PASSWORD_MIN, which NewPasswordField says and asks of the browser. */
-const newPassword = password.refine((p) => p.length >= PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`);
+const newPassword = z.string().check(
+  ...passwordChecks,
+  z.refine((p: string) => p.length >= PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`),
+);
 
 export const signInSchema = z.object({ email, password });
 
 export const signUpSchema = z.object({
-  fullName: z.string().trim().min(1, "Full name is required").max(100, "Name must be less than 100 characters"),
+  fullName: z.string().check(z.trim(), z.minLength(1, "Full name is required"), z.maxLength(100, "Name must be less than 100 characters")),
   email,
   password: newPassword,
 });
@@ -28,25 +35,22 @@ export const signUpSchema = z.object({
 export const forgotPasswordSchema = z.object({ email });
 
 export const resetPasswordSchema = z.object({
-  token: z.string().min(1).max(500),
+  token: z.string().check(z.minLength(1), z.maxLength(500)),
   password: newPassword,
 });
 
 export const twoFactorCodeSchema = z.object({
-  code: z
-    .string()
-    .trim()
-    .regex(/^[0-9A-Za-z-]{6,20}$/, "Enter the 6-digit code from your app, or a backup code"),
-  method: z.enum(["totp", "backup"]).default("totp"),
+  code: z.string().check(z.trim(), z.regex(/^[0-9A-Za-z-]{6,20}$/, "Enter the 6-digit code from your app, or a backup code")),
+  method: z._default(z.enum(["totp", "backup"]), "totp"),
 });
 
 export const profileSchema = z.object({
-  fullName: z.string().trim().max(100, "Name must be less than 100 characters"),
+  fullName: z.string().check(z.trim(), z.maxLength(100, "Name must be less than 100 characters")),
   phone: phoneField,
 });
 
 const required = (label: string, max: number) =>
-  z.string().trim().min(1, `${label} is required`).max(max, `${label} must be less than ${max} characters`);
+  z.string().check(z.trim(), z.minLength(1, `${label} is required`), z.maxLength(max, `${label} must be less than ${max} characters`));
 
 export const addressSchema = z.object({
   addressType: z.enum(ADDRESS_TYPES, { error: "Choose shipping or billing" }),
@@ -59,28 +63,30 @@ export const addressSchema = z.object({
   city: required("City", 100),
   state: required("State", 100),
   postalCode: required("Postal code", 20),
-  country: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, "Country must be a two-letter code such as US")
-    .default("US"),
+  country: z._default(
+    z.string().check(z.trim(), z.toUpperCase(), z.regex(/^[A-Z]{2}$/, "Country must be a two-letter code such as US")),
+    "US",
+  ),
   phone: phoneField,
-  isDefault: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
+  isDefault: z.pipe(
+    z.transform((v: unknown) => v === "on" || v === "true" || v === true),
+    z.boolean(),
+  ),
 });
 export type AddressInput = z.infer<typeof addressSchema>;
 
 /** Turning two-factor on or off, or new backup codes: the account's password first. */
-export const confirmPasswordSchema = z.object({ password: z.string().min(1, "Enter your password").max(PASSWORD_MAX) });
+export const confirmPasswordSchema = z.object({
+  password: z.string().check(z.minLength(1, "Enter your password"), z.maxLength(PASSWORD_MAX)),
+});
 
 /** The first code from the authenticator app, to finish turning two-factor on. */
 export const totpEnrolSchema = z.object({
   code: z
     .string()
-    .trim()
-    .regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app")
-    .meta({ input: { autoComplete: "one-time-code", inputMode: "numeric" } }),
+    .check(z.trim(), z.regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app"))
+    .register(inputHints, { autoComplete: "one-time-code", inputMode: "numeric" }),
 });
 
 /** A passkey named by its id, from the shopper's own list. */
-export const passkeyIdSchema = z.object({ id: z.string().trim().min(1).max(200) });
+export const passkeyIdSchema = z.object({ id: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)) });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { optionalText, phoneField } from "~/lib/fields";
 import { issuesToErrors, type FieldErrors } from "~/lib/forms";
 import { BUDGET_RANGES, EVENT_TYPES, type BudgetRange, type EventType } from "~/db/constants";
@@ -45,24 +45,27 @@ function isRealDate(value: string): boolean {
 
 /** SPEC §5's schema on submit, shared by the route's action and the form. `website` is a honeypot. */
 export const designRequestSchema = z.object({
-  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(100, "Name must be less than 100 characters"),
-  email: z
-    .string({ error: "Invalid email address" })
-    .trim()
-    .max(255, "Email must be less than 255 characters")
-    .pipe(z.email("Invalid email address")),
+  name: z
+    .string({ error: "Name is required" })
+    .check(z.trim(), z.minLength(1, "Name is required"), z.maxLength(100, "Name must be less than 100 characters")),
+  email: z.pipe(
+    z.string({ error: "Invalid email address" }).check(z.trim(), z.maxLength(255, "Email must be less than 255 characters")),
+    z.email("Invalid email address"),
+  ),
   phone: phoneField,
-  eventType: z
-    .string({ error: "Event type is required" })
-    .min(1, "Event type is required")
-    .refine((value): value is EventType => (EVENT_TYPES as readonly string[]).includes(value), "Event type is required")
-    .transform((value) => value as EventType),
+  eventType: z.pipe(
+    z.string({ error: "Event type is required" }).check(
+      z.minLength(1, "Event type is required"),
+      z.refine((value: string) => (EVENT_TYPES as readonly string[]).includes(value), "Event type is required"),
+    ),
+    z.transform((value: string) => value as EventType),
+  ),
   eventDate: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value ? value : null))
-    .refine((value) => value === null || isRealDate(value), "Please enter a real date"),
+    .pipe(
+      z.optional(z.string().check(z.trim())),
+      z.transform((value: string | undefined) => (value ? value : null)),
+    )
+    .check(z.refine((value: string | null) => value === null || isRealDate(value), "Please enter a real date")),
   venue: optionalText({ max: [200, "Venue must be less than 200 characters"], invalid: "Venue contains characters that are not allowed" }),
   stylePreference: optionalText({
     max: [100, "Style preference must be less than 100 characters"],
@@ -74,16 +77,26 @@ export const designRequestSchema = z.object({
   }),
   vision: z
     .string({ error: "Please provide at least 10 characters describing your vision" })
-    .trim()
-    .min(10, "Please provide at least 10 characters describing your vision")
-    .max(1000, "Vision must be less than 1000 characters"),
-  budget: z
-    .string()
-    .optional()
-    .transform((value) => (value ? value : null))
-    .refine((value) => value === null || (BUDGET_RANGES as readonly string[]).includes(value), "Please choose a budget from the list")
-    .transform((value) => value as BudgetRange | null),
-  website: z.string().optional(),
+    .check(
+      z.trim(),
+      z.minLength(10, "Please provide at least 10 characters describing your vision"),
+      z.maxLength(1000, "Vision must be less than 1000 characters"),
+    ),
+  budget: z.pipe(
+    z
+      .pipe(
+        z.optional(z.string()),
+        z.transform((value: string | undefined) => (value ? value : null)),
+      )
+      .check(
+        z.refine(
+          (value: string | null) => value === null || (BUDGET_RANGES as readonly string[]).includes(value),
+          "Please choose a budget from the list",
+        ),
+      ),
+    z.transform((value: string | null) => value as BudgetRange | null),
+  ),
+  website: z.optional(z.string()),
 });
 
 export type DesignRequest = z.output<typeof designRequestSchema>;
@@ -116,7 +129,7 @@ export function checkStep(step: 1 | 2 | 3 | 4, values: Record<string, string | u
 }
 
 /** The schema's messages by field, the shared form helper's way. */
-export function designFieldErrors(error: z.ZodError): FieldErrors {
+export function designFieldErrors(error: z.core.$ZodError): FieldErrors {
   return issuesToErrors(error.issues).fieldErrors;
 }
 

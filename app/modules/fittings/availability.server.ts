@@ -6,7 +6,7 @@ import type { Env } from "~/lib/env.server";
 import { isoDateIn } from "~/lib/format";
 import { active } from "./appointment-rows.server";
 import { addDays, isIsoDate, isOpenWeekday, parseIsoDate, SLOT_MINUTES, SLOT_TIMES, slotLabel } from "./fittings";
-import { AVAILABILITY_MESSAGES } from "./schema";
+import { AVAILABILITY_MESSAGES } from "./staff-schema";
 import type {
   AvailabilityChange,
   AvailabilityDay,

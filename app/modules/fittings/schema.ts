@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { optionalText, phoneField } from "~/lib/fields";
 import { issuesToErrors, type FieldErrors } from "~/lib/forms";
 import { isUuid } from "~/lib/uuid";
@@ -19,27 +19,30 @@ export const FITTING_MESSAGES = {
   time: "Please choose a time",
 } as const;
 
+/** A date field ('YYYY-MM-DD', a real day), trimmed, with the form's own message. */
+export function fittingDate(message: string) {
+  return z.string({ error: message }).check(
+    z.trim(),
+    z.refine((value: string) => isIsoDate(value), message),
+  );
+}
+
 /**
  * The booking form, used by the route's action and by the form before it
  * posts. The date comes first so its message is the one shown first, as in
  * SPEC; `website` is a honeypot that people never see and bots fill in.
  */
 export const fittingBookingSchema = z.object({
-  date: z
-    .string({ error: FITTING_MESSAGES.date })
-    .trim()
-    .refine((value) => isIsoDate(value), FITTING_MESSAGES.date),
+  date: fittingDate(FITTING_MESSAGES.date),
   name: z
     .string({ error: FITTING_MESSAGES.contact })
-    .trim()
-    .min(1, FITTING_MESSAGES.contact)
-    .max(100, "Name must be less than 100 characters"),
-  email: z
-    .string({ error: FITTING_MESSAGES.contact })
-    .trim()
-    .min(1, FITTING_MESSAGES.contact)
-    .max(255, "Email must be less than 255 characters")
-    .pipe(z.email("Invalid email address")),
+    .check(z.trim(), z.minLength(1, FITTING_MESSAGES.contact), z.maxLength(100, "Name must be less than 100 characters")),
+  email: z.pipe(
+    z
+      .string({ error: FITTING_MESSAGES.contact })
+      .check(z.trim(), z.minLength(1, FITTING_MESSAGES.contact), z.maxLength(255, "Email must be less than 255 characters")),
+    z.email("Invalid email address"),
+  ),
   phone: phoneField,
   time: z.enum(SLOT_TIMES, { error: FITTING_MESSAGES.time }),
   notes: optionalText({
@@ -47,18 +50,18 @@ export const fittingBookingSchema = z.object({
     multiline: true,
     invalid: "Notes contain characters that are not allowed",
   }),
-  website: z.string().optional(),
+  website: z.optional(z.string()),
 });
 
 export type FittingBooking = z.output<typeof fittingBookingSchema>;
 
 /** The first message of a failed parse, the one the toast shows. */
-export function firstFittingMessage(error: z.ZodError): string {
+export function firstFittingMessage(error: z.core.$ZodError): string {
   return error.issues[0]?.message ?? FITTING_MESSAGES.failed;
 }
 
 /** The schema's messages by field, the shared form helper's way. */
-export function fittingFieldErrors(error: z.ZodError): FieldErrors {
+export function fittingFieldErrors(error: z.core.$ZodError): FieldErrors {
   return issuesToErrors(error.issues).fieldErrors;
 }
 
@@ -75,18 +78,15 @@ export const STAFF_MESSAGES = {
   duplicate: "The customer already has another fitting at that time.",
 } as const;
 
-const appointmentId = z
-  .string({ error: STAFF_MESSAGES.notFound })
-  .trim()
-  .refine((value) => isUuid(value), STAFF_MESSAGES.notFound);
+const appointmentId = z.string({ error: STAFF_MESSAGES.notFound }).check(
+  z.trim(),
+  z.refine((value: string) => isUuid(value), STAFF_MESSAGES.notFound),
+);
 
 /** The dashboard's reschedule dialog: which booking, and the new date and time (judged again by the server). */
 export const fittingRescheduleSchema = z.object({
   id: appointmentId,
-  date: z
-    .string({ error: FITTING_MESSAGES.date })
-    .trim()
-    .refine((value) => isIsoDate(value), FITTING_MESSAGES.date),
+  date: fittingDate(FITTING_MESSAGES.date),
   time: z.enum(SLOT_TIMES, { error: FITTING_MESSAGES.time }),
 });
 
@@ -112,79 +112,20 @@ export const SHOPPER_CHANGE_MESSAGES = {
   changed: (when: string) => `This fitting was already changed and is now on ${when}. Nothing more was changed.`,
 } as const;
 
+/** The calendar sequence the shopper's page showed: a whole number from 0. */
+const calendarSequence = z.coerce.number({ error: SHOPPER_CHANGE_MESSAGES.notFound }).check(
+  z.refine((value: number) => Number.isSafeInteger(value), SHOPPER_CHANGE_MESSAGES.notFound),
+  z.minimum(0, SHOPPER_CHANGE_MESSAGES.notFound),
+);
+
 /** The shopper's reschedule form: the booking, the calendar sequence she saw (a second post of the same form changes nothing), the new slot. */
-export const shopperRescheduleSchema = fittingRescheduleSchema.extend({
-  sequence: z.coerce.number({ error: SHOPPER_CHANGE_MESSAGES.notFound }).int().min(0),
-});
+export const shopperRescheduleSchema = z.extend(fittingRescheduleSchema, { sequence: calendarSequence });
+
+/** The same form on the page her mail links to, where the link's token names the booking. */
+export const linkRescheduleSchema = z.omit(shopperRescheduleSchema, { id: true });
 
 /** The shopper's cancel question from her account: which booking, at the sequence she saw. */
 export const shopperCancelSchema = z.object({
   id: appointmentId,
-  sequence: z.coerce.number({ error: SHOPPER_CHANGE_MESSAGES.notFound }).int().min(0),
-});
-
-/** /admin/availability (issue 26): why a change is refused, and what each change answers. */
-export const AVAILABILITY_MESSAGES = {
-  date: "Please choose a date",
-  past: "That date has passed. Please choose today or a later date.",
-  sunday: "The fitting room is always closed on Sundays. Please choose another date.",
-  far: "Please choose a date within the next two years.",
-  time: "Please choose one of the fitting times",
-  dayOrTime: "Please choose the whole day or one of the fitting times",
-  seats: "Seats must be a whole number from 1 to 100",
-  note: "Note must be less than 200 characters",
-  noteInvalid: "Note contains characters that are not allowed",
-  fittings: "Please choose which fittings to cancel",
-  notClosed: "That day is not closed.",
-  notBlocked: "That time is not blocked.",
-  usualSeats: "Those seats are already the usual number.",
-  closedDay: "The fitting room is closed on that day. Please choose another date.",
-  blockedSlot: "That time is not available. Please choose another time.",
-  failed: "Failed to change availability. Please try again.",
-} as const;
-
-const availabilityDate = z
-  .string({ error: AVAILABILITY_MESSAGES.date })
-  .trim()
-  .refine((value) => isIsoDate(value), AVAILABILITY_MESSAGES.date);
-const availabilityTime = z.enum(SLOT_TIMES, { error: AVAILABILITY_MESSAGES.time });
-/** A slot, or "" for the whole day (null). */
-const dayOrTime = z
-  .union([z.literal(""), z.enum(SLOT_TIMES)], { error: AVAILABILITY_MESSAGES.dayOrTime })
-  .optional()
-  .transform((value) => (value ? value : null));
-const availabilityNote = optionalText({
-  max: [200, AVAILABILITY_MESSAGES.note],
-  invalid: AVAILABILITY_MESSAGES.noteInvalid,
-});
-const seatCount = z
-  .string({ error: AVAILABILITY_MESSAGES.seats })
-  .trim()
-  .regex(/^\d{1,3}$/, AVAILABILITY_MESSAGES.seats)
-  .transform(Number)
-  .refine((value) => value >= 1 && value <= 100, AVAILABILITY_MESSAGES.seats);
-
-/** Every form of /admin/availability, told apart by its `intent`; the route answers a failure beside its fields. */
-export const availabilitySchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("close-day"), date: availabilityDate, note: availabilityNote }),
-  z.object({ intent: z.literal("reopen-day"), date: availabilityDate }),
-  z.object({ intent: z.literal("block-slot"), date: availabilityDate, time: availabilityTime, note: availabilityNote }),
-  z.object({ intent: z.literal("unblock-slot"), date: availabilityDate, time: availabilityTime }),
-  z.object({ intent: z.literal("set-seats"), date: availabilityDate, time: dayOrTime, seats: seatCount }),
-  z.object({ intent: z.literal("reset-seats"), date: availabilityDate, time: dayOrTime }),
-]);
-
-/** The question after a close or a block: cancel the listed fittings (each customer mailed), or keep them. */
-export const heldFittingsSchema = z.object({
-  intent: z.enum(["cancel-fittings", "keep-fittings"]),
-  date: availabilityDate,
-  id: z
-    .union([z.string(), z.array(z.string())], { error: AVAILABILITY_MESSAGES.fittings })
-    .transform((value) => (Array.isArray(value) ? value : [value]))
-    .pipe(
-      z
-        .array(z.string().refine((value) => isUuid(value), AVAILABILITY_MESSAGES.fittings))
-        .min(1)
-        .max(200),
-    ),
+  sequence: calendarSequence,
 });

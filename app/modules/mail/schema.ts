@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { isUuid } from "~/lib/uuid";
 
 /** The outbox's Retry: what the toast says for each outcome. */
@@ -12,8 +12,8 @@ export const RETRY_MESSAGES = {
 /** The Retry button's form (the outbox page's action reads it; the button takes its attributes). */
 export const mailRetrySchema = z.object({
   intent: z.literal("retry", { error: RETRY_MESSAGES.invalid }),
-  id: z
-    .string({ error: RETRY_MESSAGES.invalid })
-    .trim()
-    .refine((value) => isUuid(value), RETRY_MESSAGES.invalid),
+  id: z.string({ error: RETRY_MESSAGES.invalid }).check(
+    z.trim(),
+    z.refine((value: string) => isUuid(value), RETRY_MESSAGES.invalid),
+  ),
 });

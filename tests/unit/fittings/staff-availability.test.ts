@@ -14,7 +14,8 @@ import {
   slotsForDate,
 } from "~/modules/fittings/fittings.server";
 import { queueDueReminders } from "~/modules/fittings/reminders.server";
-import { availabilitySchema, fittingBookingSchema } from "~/modules/fittings/schema";
+import { availabilitySchema } from "~/modules/fittings/staff-schema";
+import { fittingBookingSchema } from "~/modules/fittings/schema";
 import type { AvailabilityRequest } from "~/modules/fittings/types";
 import { testEngines } from "../../helpers/databases";
 import { useTestDatabase } from "../../helpers/test-database";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { emailField, hasControlCharacters, nameField, optionalText, phoneField, requiredText } from "~/lib/fields";
 
-const errorsOf = (schema: z.ZodType, value: unknown) => {
+const errorsOf = (schema: z.ZodMiniType, value: unknown) => {
   const result = schema.safeParse(value);
   return result.success ? [] : result.error.issues.map((issue) => issue.message);
 };

@@ -1,5 +1,5 @@
 import { assert, describe, expect, it } from "vitest";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { emailField, nameField, phoneField } from "~/lib/fields";
 import { fieldAria } from "~/lib/field-aria";
 import { formDataToObject, getFormErrors, inputAttributes, parseForm } from "~/lib/forms";
@@ -48,7 +48,11 @@ describe("parseForm", () => {
   });
 
   it("never echoes passwords, named secrets or files", () => {
-    const schema = z.object({ email: emailField, password: z.string().min(6, "short"), code: z.string().min(6, "code") });
+    const schema = z.object({
+      email: emailField,
+      password: z.string().check(z.minLength(6, "short")),
+      code: z.string().check(z.minLength(6, "code")),
+    });
     const result = parseForm(schema, form({ email: "x", password: "abc", newPassword: "abc", code: "12", upload: new Blob(["data"]) }), {
       secret: ["code"],
     });
@@ -65,7 +69,7 @@ describe("parseForm", () => {
   it("puts an issue about the whole object in formError", () => {
     const schema = z
       .object({ password: z.string(), confirm: z.string() })
-      .refine((value) => value.password === value.confirm, "Passwords do not match");
+      .check(z.refine((value: { password: string; confirm: string }) => value.password === value.confirm, "Passwords do not match"));
     const result = parseForm(schema, form({ password: "a", confirm: "b" }));
     expect(result).toEqual({ ok: false, fieldErrors: {}, formError: "Passwords do not match", values: { confirm: "b" } });
   });
@@ -123,7 +127,7 @@ describe("inputAttributes", () => {
 
   it("gives minLength above 1, leaves a plain string optional for the browser, and knows zod's email format", () => {
     const schema = z.object({
-      vision: z.string().trim().min(10, "short").max(1000, "long"),
+      vision: z.string().check(z.trim(), z.minLength(10, "short"), z.maxLength(1000, "long")),
       note: z.string(),
       contact: z.email("bad"),
       count: z.number(),

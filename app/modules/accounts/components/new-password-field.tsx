@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { inputAttributes } from "~/lib/forms";
@@ -14,7 +14,7 @@ export function NewPasswordField({
   errors,
 }: {
   label: string;
-  schema: z.ZodObject<{ password: z.ZodType }>;
+  schema: { shape: { password: z.core.$ZodType } };
   errors: readonly string[] | undefined;
 }) {
   return (
