@@ -1,53 +1,17 @@
 import { ChevronRight } from "lucide-react";
-import { Tabs as TabsPrimitive } from "radix-ui";
-import {
-  forwardRef,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type ComponentPropsWithoutRef,
-  type KeyboardEvent,
-  type ReactNode,
-} from "react";
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import { cx } from "~/lib/class-names";
 
+// Tabs whose panels are all on the page are in panel-tabs.tsx (Radix), apart from these so that the pages with
+// link tabs (sign-in, account, admin) do not load Radix's tabs for them.
+
 // The list's bottom rule is an inset shadow, not a border: a scrolling list clips what hangs below it, so the chosen
 // tab's underline is drawn inside (over the rule), whole, and the tab itself is never cut by the list's edge.
-const listStyles = "relative flex w-full gap-1 overflow-x-auto shadow-[inset_0_-1px_0_var(--color-border)]";
-const triggerStyles =
+export const listStyles = "relative flex w-full gap-1 overflow-x-auto shadow-[inset_0_-1px_0_var(--color-border)]";
+export const triggerStyles =
   "inline-flex min-h-11 shrink-0 items-center justify-center border-b-2 border-transparent px-4 text-xs font-medium tracking-[0.16em] whitespace-nowrap text-muted-foreground uppercase transition-colors hover:text-foreground aria-selected:border-gold aria-selected:text-foreground disabled:opacity-50";
-const panelStyles = "pt-6 focus-visible:outline-2 focus-visible:outline-offset-4";
-
-/**
- * Tabs whose panels are all on the page (Radix: arrow keys, roles, ids).
- * The first panel shows before JavaScript; switching needs JavaScript. When a
- * tab must work without JavaScript (its own URL), use `LinkTabs`.
- */
-export const Tabs = TabsPrimitive.Root;
-
-export const TabsList = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<typeof TabsPrimitive.List>>(function TabsList(
-  { className, ...props },
-  ref,
-) {
-  return <TabsPrimitive.List ref={ref} className={cx(listStyles, className)} {...props} />;
-});
-
-export const TabsTrigger = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<typeof TabsPrimitive.Trigger>>(function TabsTrigger(
-  { className, ...props },
-  ref,
-) {
-  return <TabsPrimitive.Trigger ref={ref} className={cx(triggerStyles, className)} {...props} />;
-});
-
-export const TabsContent = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<typeof TabsPrimitive.Content>>(function TabsContent(
-  { className, ...props },
-  ref,
-) {
-  return <TabsPrimitive.Content ref={ref} className={cx(panelStyles, className)} {...props} />;
-});
+export const panelStyles = "pt-6 focus-visible:outline-2 focus-visible:outline-offset-4";
 
 const noSubscription = () => () => {};
 const hydrated = () => true;

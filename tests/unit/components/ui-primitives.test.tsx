@@ -8,7 +8,8 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { LinkTabs, Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { LinkTabs } from "~/components/ui/tabs";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/panel-tabs";
 import { Textarea } from "~/components/ui/textarea";
 import { Thumbnail } from "~/components/ui/thumbnail";
 

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { findSize, SIZE_CHART, type SizeAdvice } from "../size-guide";
 import { Button } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/panel-tabs";
 
 function SizeFinder() {
   const [advice, setAdvice] = useState<SizeAdvice | null>(null);
