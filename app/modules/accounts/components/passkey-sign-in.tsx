@@ -3,7 +3,12 @@ import { useSubmit } from "react-router";
 import { toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/lib/hydrated";
-import { signInWithPasskey } from "../passkeys";
+
+/**
+ * The WebAuthn code (about 3 KB compressed) loads when the shopper reaches for the button, not with the sign-in page:
+ * most who open /auth use a password. The ceremony starts with a request to the server anyway, so the wait is one more.
+ */
+const loadPasskeys = () => import("../passkeys");
 
 /**
  * "Use a passkey" (to sign in): the WebAuthn ceremony needs JavaScript, so the
@@ -17,7 +22,10 @@ export function PasskeySignInButton({ redirectTo }: { redirectTo: string }) {
 
   async function signIn() {
     setBusy(true);
-    const outcome = await signInWithPasskey();
+    const outcome = await loadPasskeys().then(
+      ({ signInWithPasskey }) => signInWithPasskey(),
+      () => ({ ok: false as const, message: "Passkey sign-in could not start. Please check your connection and try again." }),
+    );
     setBusy(false);
     if (!outcome.ok) {
       toast.error(outcome.message);
@@ -27,7 +35,14 @@ export function PasskeySignInButton({ redirectTo }: { redirectTo: string }) {
   }
 
   return (
-    <Button variant="outline" className="w-full" disabled={!hydrated || busy} onClick={() => void signIn()}>
+    <Button
+      variant="outline"
+      className="w-full"
+      disabled={!hydrated || busy}
+      onPointerEnter={() => void loadPasskeys()}
+      onFocus={() => void loadPasskeys()}
+      onClick={() => void signIn()}
+    >
       {busy ? "Waiting for your passkey..." : "Use a passkey"}
     </Button>
   );
