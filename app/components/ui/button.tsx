@@ -1,6 +1,5 @@
 import { Loader2, type LucideIcon } from "lucide-react";
-import { Slot } from "radix-ui";
-import { forwardRef, type ButtonHTMLAttributes } from "react";
+import { cloneElement, forwardRef, isValidElement, type ButtonHTMLAttributes, type Ref } from "react";
 import { cx } from "~/lib/class-names";
 
 /**
@@ -61,9 +60,50 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   ref,
 ) {
   const classes = buttonStyles(variant, className, size);
-  if (asChild) return <Slot.Root ref={ref} className={classes} {...props} />;
+  // lend() does not read the ref: it hands it to the child element, as a <button> gets it below.
+  // eslint-disable-next-line react-hooks/refs
+  if (asChild) return lend(props, classes, ref);
   return <button ref={ref} type={type ?? "button"} className={classes} {...props} />;
 });
+
+type ChildProps = Record<string, unknown> & { className?: string; ref?: Ref<HTMLElement> };
+
+/** `asChild`: the one child element, with the button's class, props and ref added to its own. */
+function lend({ children, ...lent }: ButtonHTMLAttributes<HTMLButtonElement>, classes: string, ref: Ref<HTMLButtonElement>) {
+  if (!isValidElement<ChildProps>(children)) throw new Error("Button asChild needs exactly one element child");
+  const { ref: childRef, className, ...own } = children.props;
+  // Both refs get the child's element. A new callback each render is fine: React hands it the same element.
+  const bothRefs = (node: HTMLElement | null) => {
+    assignRef(childRef, node);
+    assignRef(ref as Ref<HTMLElement>, node);
+  };
+  return cloneElement(children, { ...lentProps(lent, own), className: cx(classes, className), ref: bothRefs });
+}
+
+function assignRef<T>(ref: Ref<T> | undefined, node: T | null) {
+  if (typeof ref === "function") ref(node);
+  else if (ref) ref.current = node;
+}
+
+/**
+ * What `asChild` gives its child besides the class: the button's props under the child's own, except that where
+ * both have a handler (`onClick`) both run, the child's first; a style is the two merged.
+ */
+function lentProps(lent: Record<string, unknown>, own: Record<string, unknown>): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...lent, ...own };
+  for (const [key, value] of Object.entries(lent)) {
+    const mine = own[key];
+    if (/^on[A-Z]/.test(key) && typeof value === "function" && typeof mine === "function") {
+      merged[key] = (...args: unknown[]) => {
+        (mine as (...a: unknown[]) => unknown)(...args);
+        (value as (...a: unknown[]) => unknown)(...args);
+      };
+    } else if (key === "style" && value && mine) {
+      merged.style = { ...(value as object), ...(mine as object) };
+    }
+  }
+  return merged;
+}
 
 /**
  * A form's submit button that says when it is at work: while `busy` it is
