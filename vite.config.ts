@@ -50,7 +50,7 @@ export default defineConfig({
                   // on first use (decision 0005) and forms only some pages have. confirm-dialog is built on alert-dialog, so it
                   // stays out too: taken in, it brought Radix back onto every page (first-load JS on / 142 → 161 KB gzip).
                   name: "shared",
-                  test: /[\\/]app[\\/](components[\\/](?!ui[\\/](dialog|sheet-panel|alert-dialog|confirm-dialog|tabs|date-grid)\.tsx)|lib[\\/])|[\\/]app[\\/]modules[\\/][^\\/]+[\\/](constants|content[\\/])|lucide-react/,
+                  test: /[\\/]app[\\/](components[\\/](?!ui[\\/](dialog|sheet-panel|alert-dialog|confirm-dialog|tabs|panel-tabs|date-grid|token-landing|table)\.tsx)|lib[\\/])|[\\/]app[\\/]modules[\\/][^\\/]+[\\/](constants|content[\\/])|lucide-react/,
                   minShareCount: 2,
                   priority: 10,
                 },

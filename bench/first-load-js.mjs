@@ -1,6 +1,7 @@
 // First-load JavaScript per page, as Chromium receives it (gzip on the wire),
 // against the production build. Target (issue 4): 150 KB or less per page.
-// Run: npm run build && node bench/first-load-js.mjs [path ...]
+// Run: npm run build && node bench/first-load-js.mjs [--files] [path ...]
+// --files also lists each page's script files with their gzip size, largest first.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,9 +11,10 @@ import { chromium } from "playwright-core";
 import { freePort, reportRow, spawnServer } from "./bench-helpers.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const paths = process.argv.slice(2).length
-  ? process.argv.slice(2)
-  : ["/", "/weddings", "/prom", "/celebrations", "/product/magnolia-lace-ball-gown"];
+const args = process.argv.slice(2);
+const listFiles = args.includes("--files");
+const named = args.filter((arg) => arg !== "--files");
+const paths = named.length ? named : ["/", "/weddings", "/prom", "/celebrations", "/product/magnolia-lace-ball-gown"];
 
 const port = await freePort();
 const dataDir = mkdtempSync(join(tmpdir(), "boutique-js-"));
@@ -69,8 +71,14 @@ try {
     await page.goto(`${base}${path}`, { waitUntil: "networkidle" });
     await page.waitForTimeout(500);
     const wire = scripts.reduce((sum, s) => sum + s.wire, 0);
-    const gzip = (await Promise.all(scripts.map((s) => gzipBytes(s.url)))).reduce((a, b) => a + b, 0);
+    const sizes = await Promise.all(scripts.map((s) => gzipBytes(s.url)));
+    const gzip = sizes.reduce((a, b) => a + b, 0);
     rows.push({ path, files: scripts.length, brKb: wire / 1024, gzipKb: gzip / 1024 });
+    if (listFiles) {
+      const files = scripts.map((s, i) => ({ name: new URL(s.url).pathname.split("/").pop(), kb: sizes[i] / 1024 }));
+      console.log(`\n${path}:`);
+      for (const file of files.sort((a, b) => b.kb - a.kb)) console.log(`  ${file.kb.toFixed(1).padStart(6)} KB  ${file.name}`);
+    }
     await context.close();
   }
 } finally {
