@@ -102,7 +102,13 @@ export function collectStartupGarbage(logger: Logger) {
     const after = process.memoryUsage();
     const mb = (bytes: number) => Math.round(bytes / 1_048_576);
     logger.debug(
-      { heapUsedMb: [mb(before.heapUsed), mb(after.heapUsed)], rssMb: [mb(before.rss), mb(after.rss)] },
+      {
+        heapUsedMb: [mb(before.heapUsed), mb(after.heapUsed)],
+        // The heap's own pages, which the collection hands back; the whole RSS also counts what other threads (the
+        // database, the thread pool) allocate meanwhile, so it can even grow across the collection on a busy machine.
+        heapTotalMb: [mb(before.heapTotal), mb(after.heapTotal)],
+        rssMb: [mb(before.rss), mb(after.rss)],
+      },
       "start-up garbage collected",
     );
   }, 1000).unref();

@@ -87,10 +87,12 @@ describe("the first minute", () => {
     expect(argv).toContain("--max-semi-space-size=8");
     expect(argv).toContain("--expose-gc");
     expect(argv).toContain(MAIN);
-    // With gc exposed, the server collects start-up's garbage once, after it starts listening, and gives pages back.
+    // With gc exposed, the server collects start-up's garbage once, after it starts listening, and gives the heap's
+    // pages back. Not judged by the whole RSS: the database's and the thread pool's own allocations go on meanwhile,
+    // and on a busy machine they outweighed what the collection returned (RSS 536 -> 543 MB while the heap shrank).
     const line = await server.waitForOutput(/\{[^\n]*"start-up garbage collected"[^\n]*\}/, 30_000);
-    const { heapUsedMb, rssMb } = JSON.parse(line) as { heapUsedMb: [number, number]; rssMb: [number, number] };
+    const { heapUsedMb, heapTotalMb } = JSON.parse(line) as { heapUsedMb: [number, number]; heapTotalMb: [number, number] };
     expect(heapUsedMb[1]).toBeLessThan(heapUsedMb[0]);
-    expect(rssMb[1]).toBeLessThan(rssMb[0]);
+    expect(heapTotalMb[1]).toBeLessThan(heapTotalMb[0]);
   });
 });
