@@ -20,7 +20,7 @@ if (!existsSync(bundle)) {
 // React, React Router and Express pick their production code from NODE_ENV when they load: unset, the
 // server would render with React's development build (slower, and not what production runs).
 process.env.NODE_ENV ??= "production";
-// Node keeps the compiled code of the bundle and its 1,700 dependency files in the user's cache folder, so a start
+// Node keeps the compiled code of the bundle and the 600 dependency files it loads in the user's cache folder, so a start
 // after the first compiles only what changed: about half a second of a cold start (decision 0026). Set
 // NODE_COMPILE_CACHE to choose another folder, or NODE_DISABLE_COMPILE_CACHE=1 to go without.
 if (!process.env.NODE_COMPILE_CACHE) {
