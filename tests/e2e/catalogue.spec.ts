@@ -106,7 +106,6 @@ test("the checkout form explains what is missing, without placing an order", asy
 test.describe("the demo collection, photographed on checkouts of every gown", () => {
   for (const { size, viewport, theme } of VIEWS) {
     test(`at ${size} width in both themes (loaded in ${theme})`, async ({ page }) => {
-      test.setTimeout(90_000);
       await setView(page, { viewport, theme });
       const errors = collectConsoleErrors(page);
       const all = await Promise.all(DEMO_DRESSES.map((d) => product(page.request, d.handle)));

@@ -9,7 +9,6 @@ import { expectNoAxeViolations } from "./helpers";
 // Each test runs its own boutique (and SMTP server): mail and the rate limit
 // are observed end to end without touching the shared server.
 test.describe.configure({ mode: "serial" });
-test.setTimeout(90_000);
 
 let smtp: TestSmtpServer | undefined;
 let boutique: BoutiqueServer | undefined;
