@@ -20,7 +20,8 @@ import { verifyCancelToken, type CancelLookup } from "./cancel-links.server";
 import { formatSlot } from "~/lib/format";
 import { slotLabel } from "./fittings";
 import { cancellationMail, customerCancelledNotice, rescheduledMail } from "./mails.server";
-import { FITTING_MESSAGES, SHOPPER_CHANGE_MESSAGES, STAFF_MESSAGES } from "./schema";
+import { FITTING_MESSAGES, SHOPPER_CHANGE_MESSAGES } from "./schema";
+import { STAFF_MESSAGES } from "./staff-schema";
 import type { Appointment } from "./types";
 
 /** Where a booking was before a staff change: its slot and status. */

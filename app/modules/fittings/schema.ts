@@ -65,22 +65,13 @@ export function fittingFieldErrors(error: z.core.$ZodError): FieldErrors {
   return issuesToErrors(error.issues).fieldErrors;
 }
 
-/** Staff moving or cancelling a fitting from the admin dashboard: toasts in SPEC §8's manner, and why a change is refused. */
-export const STAFF_MESSAGES = {
-  rescheduled: "Appointment rescheduled successfully",
-  rescheduleFailed: "Failed to reschedule appointment",
-  cancelled: "Appointment cancelled successfully",
-  cancelFailed: "Failed to cancel appointment",
-  notFound: "That appointment no longer exists.",
-  inactive: (status: string) => `This appointment is ${status} and can no longer be changed.`,
-  same: "The fitting is already at that time. Please choose another time.",
-  full: "That time is fully booked. Please choose another time.",
-  duplicate: "The customer already has another fitting at that time.",
-} as const;
+/** A form naming a fitting that is gone; staff-schema.ts's STAFF_MESSAGES reuses it. */
+export const APPOINTMENT_NOT_FOUND = "That appointment no longer exists.";
 
-const appointmentId = z.string({ error: STAFF_MESSAGES.notFound }).check(
+/** A fitting's id in a form: a UUID, or the not-found message. */
+export const appointmentId = z.string({ error: APPOINTMENT_NOT_FOUND }).check(
   z.trim(),
-  z.refine((value: string) => isUuid(value), STAFF_MESSAGES.notFound),
+  z.refine((value: string) => isUuid(value), APPOINTMENT_NOT_FOUND),
 );
 
 /** The dashboard's reschedule dialog: which booking, and the new date and time (judged again by the server). */
@@ -89,9 +80,6 @@ export const fittingRescheduleSchema = z.object({
   date: fittingDate(FITTING_MESSAGES.date),
   time: z.enum(SLOT_TIMES, { error: FITTING_MESSAGES.time }),
 });
-
-/** The dashboard's cancel question: which booking. */
-export const fittingStaffCancelSchema = z.object({ id: appointmentId });
 
 /**
  * The shopper moving or cancelling her own fitting (from her account or the

@@ -2,9 +2,25 @@ import * as z from "zod/mini";
 import { optionalText } from "~/lib/fields";
 import { isUuid } from "~/lib/uuid";
 import { SLOT_TIMES } from "./fittings";
-import { fittingDate } from "./schema";
+import { APPOINTMENT_NOT_FOUND, appointmentId, fittingDate } from "./schema";
 
 // The staff console's forms (docs/architecture.md): apart from schema.ts, so the shopper's pages do not load them.
+
+/** Staff moving or cancelling a fitting from the admin dashboard: toasts in SPEC §8's manner, and why a change is refused. */
+export const STAFF_MESSAGES = {
+  rescheduled: "Appointment rescheduled successfully",
+  rescheduleFailed: "Failed to reschedule appointment",
+  cancelled: "Appointment cancelled successfully",
+  cancelFailed: "Failed to cancel appointment",
+  notFound: APPOINTMENT_NOT_FOUND,
+  inactive: (status: string) => `This appointment is ${status} and can no longer be changed.`,
+  same: "The fitting is already at that time. Please choose another time.",
+  full: "That time is fully booked. Please choose another time.",
+  duplicate: "The customer already has another fitting at that time.",
+} as const;
+
+/** The dashboard's cancel question: which booking. */
+export const fittingStaffCancelSchema = z.object({ id: appointmentId });
 
 /** /admin/availability (issue 26): why a change is refused, and what each change answers. */
 export const AVAILABILITY_MESSAGES = {
