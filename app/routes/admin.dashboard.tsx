@@ -25,8 +25,8 @@ import { useHydrated } from "~/lib/hydrated";
 import { DashboardToasts, useDashboardFetcher, type DashboardAnswer } from "~/modules/admin/components/use-dashboard-action";
 import { firstMessage, formFailure, parseForm, type FieldErrors, type SubmittedValues } from "~/lib/forms";
 import { isUuid } from "~/lib/uuid";
-import { fittingRescheduleSchema } from "~/modules/fittings/schema";
-import { fittingStaffCancelSchema, STAFF_MESSAGES } from "~/modules/fittings/staff-schema";
+import { fittingRescheduleSchema, fittingStaffCancelSchema } from "~/modules/fittings/schema";
+import { STAFF_MESSAGES } from "~/modules/fittings/staff-schema";
 import { refusalStatus } from "~/modules/fittings/fittings.server";
 import { LiveUpdates } from "~/modules/realtime/components/live-updates";
 

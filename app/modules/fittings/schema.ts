@@ -68,8 +68,7 @@ export function fittingFieldErrors(error: z.core.$ZodError): FieldErrors {
 /** A form naming a fitting that is gone; staff-schema.ts's STAFF_MESSAGES reuses it. */
 export const APPOINTMENT_NOT_FOUND = "That appointment no longer exists.";
 
-/** A fitting's id in a form: a UUID, or the not-found message. */
-export const appointmentId = z.string({ error: APPOINTMENT_NOT_FOUND }).check(
+const appointmentId = z.string({ error: APPOINTMENT_NOT_FOUND }).check(
   z.trim(),
   z.refine((value: string) => isUuid(value), APPOINTMENT_NOT_FOUND),
 );
@@ -80,6 +79,9 @@ export const fittingRescheduleSchema = z.object({
   date: fittingDate(FITTING_MESSAGES.date),
   time: z.enum(SLOT_TIMES, { error: FITTING_MESSAGES.time }),
 });
+
+/** The dashboard's cancel question: which booking. */
+export const fittingStaffCancelSchema = z.object({ id: appointmentId });
 
 /**
  * The shopper moving or cancelling her own fitting (from her account or the
