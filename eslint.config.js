@@ -167,6 +167,12 @@ export default tseslint.config(
         {
           patterns: [
             { group: ["**/*.server", "**/*.server.ts"], message: "import server modules from routes or other .server files only" },
+            {
+              // Its schemas are built at the module's top level, which bundlers never tree-shake: imported by a
+              // component, every staff schema (and the zod code only they use) would reach the shopper's pages.
+              group: ["**/staff-schema", "**/staff-schema.ts"],
+              message: "import staff-schema from routes (for their actions) or .server files only",
+            },
           ],
         },
       ],

@@ -5,9 +5,9 @@ import { SLOT_TIMES } from "./fittings";
 import { APPOINTMENT_NOT_FOUND, fittingDate } from "./schema";
 
 // The staff console's forms (docs/architecture.md): apart from schema.ts, so the shopper's pages do not load them.
-// Only actions and server modules import this file. Schemas built at a module's top level are never tree-shaken, so a
-// component importing anything from here brings every schema below to the browser, and zod's array and union code
-// into the forms chunk every form page loads (1.2 KB gzip).
+// Only actions and server modules import this file (eslint.config.js says so). Schemas built at a module's top level
+// are never tree-shaken, so a component importing anything from here brings every schema below to the browser, and
+// zod's array and union code into the forms chunk every form page loads (1.2 KB gzip).
 
 /** Staff moving or cancelling a fitting from the admin dashboard: toasts in SPEC §8's manner, and why a change is refused. */
 export const STAFF_MESSAGES = {

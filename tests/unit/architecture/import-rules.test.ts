@@ -188,13 +188,24 @@ describe("import direction (npm run lint)", () => {
     });
   });
 
-  describe("*.server.ts never reaches client code", () => {
+  describe("*.server.ts and staff-schema.ts never reach client code", () => {
     it("a component importing a .server file fails; a route or another .server file may", async () => {
       expect(await importProblems("app/components/ui/probe.tsx", `import "~/lib/env.server";`)).toEqual([
         expect.stringContaining("import server modules from routes or other .server files only"),
       ]);
       expect(await importProblems("app/routes/probe.tsx", `import "~/lib/env.server";`)).toEqual([]);
       expect(await importProblems("app/lib/probe.server.ts", `import "~/lib/env.server";`)).toEqual([]);
+    });
+
+    it("a component importing a staff-schema file fails; a route (for its action) or a .server file may", async () => {
+      expect(await importProblems("app/modules/admin/components/probe.tsx", `import "~/modules/fittings/staff-schema";`)).toEqual([
+        expect.stringContaining("import staff-schema from routes (for their actions) or .server files only"),
+      ]);
+      expect(await importProblems("app/modules/fittings/probe.tsx", `import "./staff-schema";`)).toEqual([
+        expect.stringContaining("import staff-schema from routes (for their actions) or .server files only"),
+      ]);
+      expect(await importProblems("app/routes/probe.tsx", `import "~/modules/fittings/staff-schema";`)).toEqual([]);
+      expect(await importProblems("app/modules/fittings/probe.server.ts", `import "./staff-schema";`)).toEqual([]);
     });
   });
 });
