@@ -3,11 +3,9 @@
 // these after requireAdmin; every change is audited in the same transaction.
 import type { Database } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors";
-import { isoDateIn } from "~/lib/format";
 import { isUuid } from "~/lib/uuid";
 import { DEFAULT_TAB, isDashboardTab, PAGE_SIZE, SEARCH_MAX_LENGTH, slotText, tabInfo, type DashboardTab } from "./admin";
 import { historyFor, recentActivity, recordChange, type Actor } from "./audit.server";
-import { attachmentHeader, csvFileName, csvLine } from "./csv";
 import {
   deleteDesignRequestRow,
   designRequestFileKeys,
@@ -30,8 +28,6 @@ import {
 import type { ImageStore } from "~/modules/uploads/uploads.server";
 import {
   customerHistory,
-  EXPORT_COLUMNS,
-  exportBatches,
   listPage,
   readCounts,
   readRow,
@@ -45,6 +41,8 @@ import type { ActivityEntry, DashboardCounts, DashboardPage, DashboardRow, Dashb
 export { AGENDA_LIMIT, agendaQuery, loadAgenda } from "./agenda-read-model.server";
 
 export { auditAvailability, type Actor } from "./audit.server";
+
+export { exportCsv } from "./export.server";
 
 // --- the view in the URL ------------------------------------------------------
 
@@ -340,63 +338,4 @@ async function deleteRow(db: Database, actor: Actor, tab: DashboardTab, id: stri
     await recordChange(tx, { actor, action: "delete", tab, id, from: gone.from, to: null, label: labelOf(gone) });
     return { ok: true } as const;
   });
-}
-
-// --- export -------------------------------------------------------------------
-
-/**
- * The CSV of what a view's search and filter show, or null when that is
- * nothing. The body streams one keyset batch at a time as the client reads
- * (pull), so memory stays flat however many rows there are. Batches of 500:
- * in a million-row export (tests/server/admin-export-memory.test.ts), batches
- * of 1,000 rows (about 140 KB of CSV each) grew the server by 97–102 MB before
- * the garbage collector caught up, batches of 500 by 49–50 MB, in the same time.
- */
-export async function exportCsv(
-  db: Database,
-  view: Pick<DashboardView, "tab" | "q" | "status">,
-  options: { timeZone: string; now?: Date; batchSize?: number },
-): Promise<{ fileName: string; headers: Record<string, string>; body: ReadableStream<Uint8Array> } | null> {
-  const batches = exportBatches(db, view, options.batchSize ?? 500);
-  const first = await batches.next();
-  if (first.done) return null;
-  const columns = EXPORT_COLUMNS[view.tab];
-  const encoder = new TextEncoder();
-  let pending: typeof first.value | null = first.value;
-  let headerSent = false;
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        if (!headerSent) {
-          headerSent = true;
-          // A byte-order mark, so spreadsheets read the UTF-8 names right.
-          controller.enqueue(encoder.encode(`\uFEFF${csvLine(columns.map((c) => c.header))}`));
-          return;
-        }
-        const batch = pending ?? (await batches.next().then((r) => (r.done ? null : r.value)));
-        pending = null;
-        if (!batch) {
-          controller.close();
-          return;
-        }
-        controller.enqueue(encoder.encode(batch.map((row) => csvLine(columns.map((c) => c.value(row, options.timeZone)))).join("")));
-      } catch (error) {
-        controller.error(error);
-      }
-    },
-    async cancel() {
-      await batches.return(undefined);
-    },
-  });
-  const fileName = csvFileName(tabInfo(view.tab).label, isoDateIn(options.now ?? new Date(), options.timeZone));
-  return {
-    fileName,
-    body,
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": attachmentHeader(fileName),
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  };
 }
